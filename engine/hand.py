@@ -1,0 +1,464 @@
+"""One hand of 500, from the deal to the score: a mutable state with push/pop.
+
+Positions are the places that play to a trick: the seats, and for two players
+also each player's piles (positions 2 and 3, played by seats 0 and 1).  Cards
+in a position are kept as bit masks of card ids.  ``apply`` checks an action,
+``push`` applies a known-legal one quickly, ``pop`` undoes the last action.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any
+
+from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
+                            JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
+from engine.bids import BIDS, MISERE_ID, NO_TRUMPS, Bid
+from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, mask_of
+from engine.deal import Deal, DealCode, deal
+from engine.errors import IllegalActionError, NotYourTurnError
+from engine.rules import Rules
+from engine.scoring import HandResult, score_hand
+from engine.trumps import TrumpOrder, trump_order
+
+_JOKERS = (1 << JOKER_ID) | (1 << SECOND_JOKER_ID)
+_ALL_SUITS_LED = 0b1111
+
+
+class Phase(IntEnum):
+    AUCTION = 0
+    DISCARD = 1
+    CALL = 2
+    JOKER = 3
+    PLAY = 4
+    OVER = 5
+
+
+class Trick:
+    """A finished trick: who led, who played what, who won."""
+
+    __slots__ = ("leader", "positions", "cards", "winner", "led")
+
+    def __init__(self, leader: int, positions: tuple[int, ...], cards: tuple[Card, ...],
+                 winner: int, led: int) -> None:
+        self.leader, self.positions, self.cards, self.winner, self.led = (
+            leader, positions, cards, winner, led)
+
+    def __repr__(self) -> str:
+        plays = " ".join(f"{p}:{c}" for p, c in zip(self.positions, self.cards))
+        return f"<Trick {plays} won by {self.winner}>"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Hand:
+    """The state of one hand.  Build one with :meth:`Hand.new` or from a deal."""
+
+    def __init__(self, rules: Rules, deal: Deal, dealer: int) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.dealer = dealer
+        n = rules.positions
+        self.players = rules.players
+        self.controller: tuple[int, ...] = tuple(p % rules.players for p in range(n))
+        held = [mask_of(h) for h in deal.hands]
+        up = list(held)
+        self.under: dict[int, int] = {}
+        for piles in deal.piles:
+            held.append(mask_of(c for pile in piles for c in pile))
+            up.append(mask_of(top for _, top in piles))
+            self.under.update({top: down for down, top in piles})
+        self.held: list[int] = held
+        """Cards still held by each position (face-down pile cards included)."""
+        self.up: list[int] = up
+        """Cards each position may play from: its hand, or its piles' face-up cards."""
+        self.kitty = mask_of(deal.kitty)
+        self.discards = 0
+        self.phase = Phase.AUCTION
+        self.turn = (dealer + 1) % self.players
+        self.history: list[tuple[int, Action]] = []
+        # auction
+        self.high = -1
+        self.high_bidder = -1
+        self.passed = 0
+        self.bid_seats = 0
+        self.seven_bid = False
+        self.raising = False
+        # contract
+        self.contract: Bid | None = None
+        self.declarer = -1
+        self.called: Card | None = None
+        self.partner = -1
+        self.partner_known = False
+        self.joker_suit = NO_SUIT
+        self.order: TrumpOrder = trump_order(rules.deck, NO_SUIT)
+        self.active: tuple[bool, ...] = (True,) * n
+        self.next_pos: tuple[int, ...] = tuple((p + 1) % n for p in range(n))
+        # play
+        self.leader = -1
+        self.led = -1
+        self.trick_pos: tuple[int, ...] = ()
+        self.trick_cards: tuple[int, ...] = ()
+        self.tricks: list[Trick] = []
+        self.won: tuple[int, ...] = (0,) * n
+        self.suits_led = 0
+        self.voids: tuple[int, ...] = (0,) * n
+        self.exposed = False
+        self.result: HandResult | None = None
+        self._undo: list[tuple[dict[str, Any], int, int]] = []
+
+    @staticmethod
+    def new(rules: Rules, seed: int, dealer: int = 0) -> Hand:
+        """A freshly dealt hand from a seed."""
+        return Hand(rules, deal(rules, DealCode(seed, dealer)), dealer)
+
+    # --- who acts ------------------------------------------------------------
+    @property
+    def to_act(self) -> int:
+        """The seat to act (for a pile position, its owner); -1 when over."""
+        return -1 if self.phase == Phase.OVER else self.controller[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def hand_of(self, position: int) -> list[Card]:
+        """Cards held by a position, in id order."""
+        return cards_of(self.held[position])
+
+    # --- legal actions ------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the one to act, sorted by id."""
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return [ACTIONS[a] for a in self._legal_plays()]
+        if phase == Phase.AUCTION:
+            return self._legal_bids()
+        if phase == Phase.DISCARD:
+            return [ACTIONS[DISCARD_BASE + c] for c in _bits(self.held[self.declarer])]
+        if phase == Phase.CALL:
+            others = self.rules.deck.mask & ~self.held[self.declarer] & ~self.discards
+            return [ACTIONS[CALL_BASE + c] for c in _bits(others)] + [ACTIONS[ALONE_ID]]
+        if phase == Phase.JOKER:
+            return [ACTIONS[JOKER_SUIT_BASE + s] for s in range(5)]
+        return []
+
+    def _legal_bids(self) -> list[Action]:
+        rules = self.rules
+        floor = rules.bid_order(self.high) if self.high >= 0 else -1
+        spoken = len(self.history)
+        out = []
+        for b in rules.biddable:
+            if rules.bid_order(b) <= floor:
+                continue
+            if b == MISERE_ID and not (rules.misere_anytime or self.seven_bid):
+                continue
+            if rules.inkle and b.tricks == 6 and spoken >= 2:
+                continue
+            out.append(ACTIONS[BID_BASE + b])
+        out.sort()
+        out.append(ACTIONS[PASS_ID])
+        return out
+
+    def _legal_plays(self) -> list[int]:
+        pos = self.turn
+        mine = self.up[pos]
+        order = self.order
+        if self.led < 0:
+            jokers = mine & _JOKERS if order.trump == NO_SUIT and self.joker_suit == NO_SUIT else 0
+            plays = _bits(mine & ~jokers)
+            if jokers and (self.suits_led == _ALL_SUITS_LED or mine == jokers):
+                suits = [s for s in range(4) if not self.voids[pos] >> s & 1]
+                if self.rules.joker_lead == "any" or not suits:
+                    suits = [0, 1, 2, 3]
+                for j in _bits(jokers):
+                    plays += [LEAD_JOKER_BASE + (j - JOKER_ID) * 4 + s for s in suits]
+            return plays
+        follow = mine & order.masks[self.led]
+        if follow:
+            return _bits(follow)
+        if (self.rules.misere_joker_forced and self.contract is not None
+                and self.contract.is_misere and mine & order.masks[NO_SUIT]):
+            return _bits(mine & order.masks[NO_SUIT])
+        return _bits(mine)
+
+    # --- applying actions ---------------------------------------------------
+    def apply(self, action: int | str, seat: int | None = None) -> None:
+        """Apply an action after checking it: ``seat``, if given, must be the one
+        to act.  Raises :class:`NotYourTurnError` or :class:`IllegalActionError`."""
+        a = Action.parse(action) if isinstance(action, str) else ACTIONS[action]
+        if self.phase == Phase.OVER:
+            raise IllegalActionError(f"{a}: the hand is over")
+        if seat is not None and seat != self.to_act:
+            raise NotYourTurnError(f"{a}: it is seat {self.to_act}'s turn, not seat {seat}'s")
+        legal = self._legal_plays() if self.phase == Phase.PLAY else self.legal_actions()
+        if a not in legal:
+            raise IllegalActionError(f"{a} is not legal now: {self.why_illegal(a)}")
+        self.push(a)
+
+    def why_illegal(self, action: int) -> str:
+        """A short reason why an action is not legal for the one to act now."""
+        a = ACTIONS[action]
+        phase = self.phase
+        card = a.played_card
+        if phase != Phase.PLAY and card is not None or phase == Phase.PLAY and card is None:
+            return f"it is the {phase.name.lower()} phase"
+        if phase == Phase.PLAY and card is not None:
+            if not self.up[self.turn] >> card & 1:
+                return f"the {card.name} is not in your hand"
+            if self.led < 0:
+                if self.suits_led != _ALL_SUITS_LED:
+                    return ("the joker may be led only once all four suits have been led, "
+                            "or as your last card")
+                return "that suit may not be named"
+            if self.order.masks[self.led] & self.up[self.turn]:
+                return f"you must follow {('spades', 'clubs', 'diamonds', 'hearts')[self.led]}"
+            return "you must play the joker"
+        if (b := a.bid) is not None:
+            if self.high >= 0 and self.rules.bid_order(b) <= self.rules.bid_order(self.high):
+                return f"{b.name} does not beat {BIDS[self.high].name}"
+            if b not in self.rules.biddable:
+                return f"{b.name} is not played at this table"
+            if b == MISERE_ID:
+                return "misere may be bid only once someone has bid seven"
+            return "only the first two to speak may bid six"
+        return "not allowed at this point"
+
+    def push(self, action: int) -> None:
+        """Apply a legal action without checking it (for search); undo with pop."""
+        self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
+        self.history.append((self.controller[self.turn], ACTIONS[action]))
+        phase = self.phase
+        if phase == Phase.PLAY:
+            self._play(action)
+        elif phase == Phase.AUCTION:
+            self._bid(action)
+        elif phase == Phase.DISCARD:
+            self._discard(action - DISCARD_BASE)
+        elif phase == Phase.CALL:
+            self._call(action)
+        else:
+            self.joker_suit = action - JOKER_SUIT_BASE
+            self._start_play()
+
+    def pop(self) -> Action:
+        """Undo the last action and return it."""
+        snapshot, n_history, n_tricks = self._undo.pop()
+        action = self.history[n_history][1]
+        undo = self._undo
+        self.__dict__ = snapshot
+        self._undo = undo
+        del self.history[n_history:]
+        del self.tricks[n_tricks:]
+        return action
+
+    # --- auction --------------------------------------------------------------
+    def _bid(self, action: int) -> None:
+        seat = self.turn
+        n = self.players
+        if action == PASS_ID:
+            if not self.raising:
+                self.passed |= 1 << seat
+        else:
+            b = action - BID_BASE
+            self.high, self.high_bidder = b, seat
+            self.bid_seats |= 1 << seat
+            if BIDS[b].tricks >= 7:
+                self.seven_bid = True
+        if self.raising:
+            return self._end_auction()
+        if self.rules.one_round_auction:
+            if len(self.history) >= n:
+                return self._maybe_raise()
+            self.turn = (seat + 1) % n
+            return None
+        left = ((1 << n) - 1) & ~self.passed
+        if left == 0 or (self.high >= 0 and left == 1 << self.high_bidder):
+            return self._maybe_raise()
+        nxt = (seat + 1) % n
+        while self.passed >> nxt & 1:
+            nxt = (nxt + 1) % n
+        self.turn = nxt
+        return None
+
+    def _maybe_raise(self) -> None:
+        if self.rules.raise_own_bid and self.high >= 0 and self.bid_seats & (self.bid_seats - 1):
+            self.raising = True
+            self.turn = self.high_bidder
+        else:
+            self._end_auction()
+
+    def _end_auction(self) -> None:
+        self.raising = False
+        rules = self.rules
+        if self.high < 0:
+            if rules.all_pass == "redeal":
+                return self._throw_in()
+            self.leader = (self.dealer + 1) % self.players
+            return self._start_play()
+        bid = BIDS[self.high]
+        if rules.inkle and bid.tricks == 6:
+            return self._throw_in()
+        self.contract = bid
+        self.declarer = d = self.high_bidder
+        self.held = self.held[:]
+        self.held[d] |= self.kitty
+        self.up = self.up[:]
+        self.up[d] = self.held[d]
+        self.phase = Phase.DISCARD
+        self.turn = d
+        return None
+
+    def _throw_in(self) -> None:
+        self.phase = Phase.OVER
+        n = self.players
+        self.result = HandResult(None, None, (), (0,) * n, (0,) * self.rules.sides, thrown_in=True)
+
+    # --- kitty, partner, joker ----------------------------------------------
+    def _discard(self, card: int) -> None:
+        d = self.declarer
+        bit = 1 << card
+        self.held = self.held[:]
+        self.up = self.up[:]
+        self.held[d] &= ~bit
+        self.up[d] &= ~bit
+        self.discards |= bit
+        if self.discards.bit_count() < self.rules.kitty_size:
+            return
+        if self.players == 5 and not self.contract.is_misere:  # type: ignore[union-attr]
+            self.phase = Phase.CALL
+        else:
+            self._after_call()
+
+    def _call(self, action: int) -> None:
+        if action != ALONE_ID:
+            self.called = CARDS[action - CALL_BASE]
+            self.partner = next(p for p in range(self.players) if self.held[p] >> self.called & 1)
+        self._after_call()
+
+    def _after_call(self) -> None:
+        assert self.contract is not None
+        if self.contract.denomination == NO_TRUMPS and self.held[self.declarer] & _JOKERS:
+            self.phase = Phase.JOKER
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        n = rules.positions
+        contract = self.contract
+        trump = NO_SUIT if contract is None else contract.denomination  # NO_TRUMPS == NO_SUIT
+        self.order = trump_order(rules.deck, trump, self.joker_suit)
+        if contract is not None and contract.is_misere:
+            side = rules.side_of(self.declarer)
+            self.active = tuple(p == self.declarer or rules.side_of(self.controller[p]) != side
+                                for p in range(n))
+            self.next_pos = tuple(next((p + k) % n for k in range(1, n + 1)
+                                       if self.active[(p + k) % n]) for p in range(n))
+        if contract is not None:
+            self.leader = self.declarer
+        self.turn = self.leader
+        self.phase = Phase.PLAY
+
+    # --- play -----------------------------------------------------------------
+    def _play(self, action: int) -> None:
+        pos = self.turn
+        if action < LEAD_JOKER_BASE:
+            card = action
+            if self.led < 0:
+                self.led = self.order.suit[card]
+        else:
+            card = JOKER_ID + (action - LEAD_JOKER_BASE) // 4
+            self.led = (action - LEAD_JOKER_BASE) % 4
+        bit = 1 << card
+        held = self.held[:]
+        held[pos] &= ~bit
+        self.held = held
+        up = self.up[:]
+        up[pos] &= ~bit
+        self.up = up
+        led = self.led
+        if not self.trick_cards:
+            self.suits_led |= 1 << led
+            self.leader = pos
+        elif self.order.suit[card] != led:
+            voids = list(self.voids)
+            voids[pos] |= 1 << led
+            self.voids = tuple(voids)
+        if self.called is not None and card == self.called:
+            self.partner_known = True
+        self.trick_pos += (pos,)
+        self.trick_cards += (card,)
+        nxt = self.next_pos[pos]
+        if nxt != self.leader:
+            self.turn = nxt
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        order = self.order
+        led, trump, power, suit = self.led, order.trump, order.power, order.suit
+        best = -1
+        winner = -1
+        for p, c in zip(self.trick_pos, self.trick_cards):
+            s = suit[c]
+            if s == led or s == trump:
+                if power[c] > best:
+                    best, winner = power[c], p
+        if self.under:
+            up = self.up[:]
+            for p, c in zip(self.trick_pos, self.trick_cards):
+                below = self.under.get(c)
+                if below is not None and p >= self.players:
+                    up[p] |= 1 << below
+            self.up = up
+        self.tricks.append(Trick(self.leader, self.trick_pos,
+                                 tuple(CARDS[c] for c in self.trick_cards), winner, led))
+        won = list(self.won)
+        won[winner] += 1
+        self.won = tuple(won)
+        self.trick_pos = self.trick_cards = ()
+        self.led = -1
+        self.leader = self.turn = winner
+        if self.contract is not None and self.contract.is_open and len(self.tricks) == 1:
+            self.exposed = True
+        if len(self.tricks) == 10:
+            self._score()
+
+    def _score(self) -> None:
+        self.phase = Phase.OVER
+        tricks = [0] * self.players
+        for p, t in enumerate(self.won):
+            tricks[self.controller[p]] += t
+        if self.contract is None:
+            self.result = score_hand(self.rules, None, None, (), tuple(tricks))
+            return
+        rules = self.rules
+        if rules.players == 5:
+            bidders = tuple(sorted({self.declarer, self.partner} - {-1}))
+        else:
+            side = rules.side_of(self.declarer)
+            bidders = tuple(p for p in range(self.players) if rules.side_of(p) == side)
+        self.result = score_hand(rules, self.contract, self.declarer, bidders, tuple(tricks))
+
+    # --- convenience ------------------------------------------------------------
+    def declaring_side(self) -> tuple[int, ...]:
+        """Seats known to all on the declarer's side (5P: partner once revealed)."""
+        rules = self.rules
+        if self.declarer < 0:
+            return ()
+        if rules.players == 5:
+            return (self.declarer,) + ((self.partner,) if self.partner_known else ())
+        side = rules.side_of(self.declarer)
+        return tuple(p for p in range(self.players) if rules.side_of(p) == side)
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.rules} dealer={self.dealer} phase={self.phase.name} "
+                f"actions={len(self.history)}>")

@@ -1,0 +1,109 @@
+"""What one seat may see of a hand: the only input bots get.
+
+Built by :func:`observe` from a :class:`~engine.hand.Hand`; it copies only
+what the seat is entitled to: its own cards, its face-up piles and the
+opponent's, the public history (other seats' discards hidden), the cards
+played, the kitty and discards to the declarer alone, and the exposed hand of
+an open misere after the first trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import DISCARD_BASE, CALL_BASE, Action
+from engine.bids import Bid
+from engine.cards import CARDS, Card, cards_of
+from engine.hand import Hand, Phase, Trick
+from engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a hand."""
+
+    rules: Rules
+    seat: int
+    dealer: int
+    phase: Phase
+    to_act: int
+    """Seat to act (-1 when the hand is over)."""
+    turn: int
+    """Position to act: a seat, or for two players a pile position 2 or 3."""
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions, empty when it is not this seat's turn."""
+    hand: tuple[Card, ...]
+    """This seat's own hand."""
+    piles_up: tuple[tuple[Card, ...], ...]
+    """Two players: the face-up pile cards of each player (index = seat)."""
+    piles_down: tuple[int, ...]
+    """Two players: how many face-down pile cards each player still has."""
+    held_counts: tuple[int, ...]
+    """Cards left at each position."""
+    history: tuple[tuple[int, Action | None], ...]
+    """Every action in order with its seat; another seat's discards are None."""
+    contract: Bid | None
+    declarer: int
+    kitty: tuple[Card, ...]
+    """The kitty, to the declarer once taken; empty for everyone else."""
+    discards: tuple[Card, ...]
+    """The declarer's discards, to the declarer only."""
+    called: Card | None
+    partner: int
+    """A called partner's seat, once known to this seat (-1 otherwise)."""
+    joker_suit: int
+    active: tuple[bool, ...]
+    """Positions that play this hand (a misere bidder's partners sit out)."""
+    tricks: tuple[Trick, ...]
+    trick_positions: tuple[int, ...]
+    trick_cards: tuple[Card, ...]
+    led: int
+    """Effective suit led to the current trick (-1 before the lead)."""
+    won: tuple[int, ...]
+    """Tricks won by each position."""
+    voids: tuple[int, ...]
+    """Suits (bit per suit) each position has shown it cannot follow."""
+    exposed: tuple[Card, ...]
+    """An open misere bidder's remaining hand, once laid face up."""
+
+    @property
+    def position(self) -> int:
+        """The position this seat plays now (its piles when ``turn`` is one)."""
+        return self.turn if self.rules.players == 2 and self.to_act == self.seat else self.seat
+
+    @property
+    def playable(self) -> tuple[Card, ...]:
+        """The cards this seat plays from now: its hand, or its face-up piles."""
+        if self.position >= self.rules.players:
+            return self.piles_up[self.seat]
+        return self.hand
+
+
+def observe(hand: Hand, seat: int) -> Observation:
+    """The observation of ``seat`` (a seat, not a pile position)."""
+    declarer = hand.declarer
+    mine = seat == declarer
+    history = tuple((s, a if s == seat or not DISCARD_BASE <= a < CALL_BASE else None)
+                    for s, a in hand.history)
+    players = hand.players
+    piles_up = tuple(tuple(cards_of(hand.up[p])) for p in range(players, hand.rules.positions))
+    piles_down = tuple((hand.held[p] & ~hand.up[p]).bit_count()
+                       for p in range(players, hand.rules.positions))
+    partner = hand.partner if (hand.partner_known or seat == hand.partner) else -1
+    to_act = hand.to_act
+    exposed = ()
+    if hand.exposed and hand.phase == Phase.PLAY:
+        exposed = tuple(cards_of(hand.held[declarer]))
+    return Observation(
+        rules=hand.rules, seat=seat, dealer=hand.dealer, phase=hand.phase, to_act=to_act,
+        turn=hand.turn,
+        legal_actions=tuple(hand.legal_actions()) if to_act == seat else (),
+        hand=tuple(cards_of(hand.held[seat])), piles_up=piles_up, piles_down=piles_down,
+        held_counts=tuple(m.bit_count() for m in hand.held), history=history,
+        contract=hand.contract, declarer=declarer,
+        kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),
+        discards=tuple(cards_of(hand.discards)) if mine else (),
+        called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
+        tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
+        trick_cards=tuple(CARDS[c] for c in hand.trick_cards), led=hand.led, won=hand.won,
+        voids=hand.voids, exposed=exposed)

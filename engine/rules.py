@@ -1,0 +1,248 @@
+"""The table rules as one immutable value, with named presets and a rules string.
+
+A rules string is a preset's name followed by the options that differ from
+it: ``"standard"``, ``"standard,target=1000,slam=off"``.  ``str(rules)`` gives
+the shortest such string from the nearest preset, and
+``Rules.parse(str(r)) == r``.  Every option of RULES.md is a field here, with
+its default; :data:`OPTIONS` describes each for a settings screen.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from engine.bids import BIDS, MISERE_ID, OPEN_MISERE_ID, Bid
+from engine.decks import Deck
+from engine.errors import RulesError
+
+SCORING_TABLES: Final = ("avondale", "original", "perfect")
+_MISERE_VALUES: Final = {"avondale": (250, 500), "original": (250, 500), "perfect": (150, 250)}
+_PLAYER_DECKS: Final = {
+    2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
+    3: (Deck.PIQUET,),
+    4: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
+    5: (Deck.FULL_52,),
+    6: (Deck.SIX_HANDED, Deck.DOUBLED),
+}
+_TEAM_SIZES: Final = {2: (1,), 3: (1,), 4: (2,), 5: (1,), 6: (3, 2)}
+
+
+def _opt(default: Any, group: str, label: str, help: str, choices: tuple[Any, ...] = ()) -> Any:
+    return field(default=default, metadata={"group": group, "label": label, "help": help,
+                                            "choices": choices})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every table option; the defaults are the Standard table of RULES.md."""
+
+    players: int = _opt(4, "Table", "Players", "How many play: two to six.", (2, 3, 4, 5, 6))
+    team_size: int = _opt(2, "Table", "Team size",
+                          "Partners per side: 1 plays for oneself; six players make two teams "
+                          "of three or three teams of two.", (1, 2, 3))
+    deck: Deck = _opt(Deck.STANDARD, "Deck", "Deck", "Which cards are used.", tuple(Deck))
+    one_round_auction: bool = _opt(False, "Auction", "One-round auction",
+                                   "American style: each player bids or passes once.")
+    inkle: bool = _opt(False, "Auction", "Inkles",
+                       "Only the first two to speak may bid six; if nobody bids above six "
+                       "the hand is redealt.")
+    all_pass: str = _opt("redeal", "Auction", "When everyone passes",
+                         "Redeal, or play the hand in no trumps with 10 a trick to each side.",
+                         ("redeal", "no-trumps"))
+    raise_own_bid: bool = _opt(False, "Auction", "Raise own bid",
+                               "The last bidder left may raise their own bid, if more than one "
+                               "player bid.")
+    misere: bool = _opt(True, "Misere", "Misere", "A bid to take no trick, worth 250.")
+    open_misere: bool = _opt(True, "Misere", "Open misere",
+                             "Misere with the hand laid face up after the first trick, worth 500.")
+    misere_rank: str = _opt("above-sevens", "Misere", "Misere ranks",
+                            "Above every seven and below every eight, or between eight spades "
+                            "and eight clubs.", ("above-sevens", "8S-8C"))
+    misere_anytime: bool = _opt(False, "Misere", "Misere any time",
+                                "Misere may be bid before anyone has bid seven.")
+    joker_lead: str = _opt("any", "Joker", "Led joker names",
+                           "A suitless joker led in no trumps or misere may name any suit, or "
+                           "only a suit its leader has not shown void in.", ("any", "not-void"))
+    misere_joker_forced: bool = _opt(False, "Joker", "Joker forced in misere",
+                                     "In misere, a player who cannot follow suit must play the "
+                                     "joker.")
+    slam: str = _opt("250", "Scoring", "Slam",
+                     "All ten tricks on a bid worth less than 250 scores 250; or no bonus; or "
+                     "100 more on any bid below ten tricks (tournaments).",
+                     ("250", "off", "plus100"))
+    defenders_win: bool = _opt(False, "Scoring", "Defenders can win",
+                               "American: tricks alone can take a side to the target; if both "
+                               "sides pass it on one hand, the bidders win.")
+    point_spread: bool = _opt(False, "Scoring", "Point spread",
+                              "The game also ends when one side is positive, the other negative, "
+                              "and they are the target apart.")
+    scoring: str = _opt("avondale", "Scoring", "Scoring table",
+                        "The values of the bids: Avondale, Original or Perfect.", SCORING_TABLES)
+    target: int = _opt(500, "Scoring", "Target",
+                       "Points to win (and minus that to lose); 0 plays with no target.",
+                       (500, 1000, 250, 0))
+    partner_share: str = _opt("half", "Five players", "Called partner scores",
+                              "Each partner of a called-partner contract wins or loses half the "
+                              "bid, or the full value.", ("half", "full"))
+
+    def __post_init__(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise RulesError("illegal rules: " + "; ".join(problems))
+
+    def problems(self) -> list[str]:
+        """Why this combination of options cannot be played (empty if it can)."""
+        out = []
+        if self.players not in _PLAYER_DECKS:
+            return [f"players must be 2 to 6, not {self.players}"]
+        for f in dataclasses.fields(self):
+            choices = f.metadata["choices"]
+            value = getattr(self, f.name)
+            if choices and f.name not in ("target", "team_size") and value not in choices:
+                out.append(f"{f.name} must be one of {', '.join(map(_text, choices))}, "
+                           f"not {_text(value)}")
+        if self.deck not in _PLAYER_DECKS[self.players]:
+            out.append(f"{self.players} players use the deck "
+                       + " or ".join(d.value for d in _PLAYER_DECKS[self.players]))
+        if self.team_size not in _TEAM_SIZES[self.players]:
+            out.append(f"{self.players} players play in teams of "
+                       + " or ".join(map(str, _TEAM_SIZES[self.players])))
+        if self.players == 2 and self.open_misere:
+            out.append("two players do not play open misere")
+        if self.players != 5 and self.partner_share != "half":
+            out.append("partner_share applies to five players only")
+        if self.target < 0 or self.target % 10:
+            out.append("target must be a multiple of 10, at least 0")
+        if self.point_spread and (self.sides != 2 or self.target == 0):
+            out.append("point spread needs two sides and a target")
+        return out
+
+    # --- derived facts -------------------------------------------------
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides (players for individual games)."""
+        return self.players // self.team_size
+
+    def side_of(self, player: int) -> int:
+        """The side a seat scores for: seats ``s, s + sides, ...`` are partners."""
+        return player % self.sides
+
+    @property
+    def positions(self) -> int:
+        """Playing positions at a trick: two players also play from their piles."""
+        return 4 if self.players == 2 else self.players
+
+    @property
+    def kitty_size(self) -> int:
+        return self.deck.kitty_size
+
+    def bid_value(self, bid: int) -> int:
+        """Points for a contract under the scoring table."""
+        b = BIDS[bid]
+        if b.is_misere:
+            return _MISERE_VALUES[self.scoring][b.is_open]
+        t, d = b.tricks, b.denomination
+        if self.scoring == "original":
+            return 20 * (d + 1) * (t - 4)
+        return 40 + 20 * d + 100 * (t - 6) - (20 if self.scoring == "perfect" else 0)
+
+    def bid_order(self, bid: int) -> int:
+        """Auction rank of a bid: higher beats lower."""
+        if bid == MISERE_ID:
+            return 95 if self.misere_rank == "above-sevens" else 105
+        if bid == OPEN_MISERE_ID:
+            return 225
+        return bid * 10
+
+    @property
+    def biddable(self) -> tuple[Bid, ...]:
+        """The bids this table allows, lowest first."""
+        allowed = [b for b in BIDS if not b.is_misere or
+                   (self.misere if b == MISERE_ID else self.open_misere)]
+        return tuple(sorted(allowed, key=self.bid_order))
+
+    # --- text ------------------------------------------------------------
+    def __str__(self) -> str:
+        best = min(PRESETS.items(), key=lambda kv: (len(self._diff(kv[1])), kv[0] != "standard"))
+        return ",".join([best[0], *(f"{k}={_text(v)}" for k, v in self._diff(best[1]))])
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({str(self)!r})"
+
+    def _diff(self, base: Rules) -> list[tuple[str, Any]]:
+        return [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(base, f.name)]
+
+    @staticmethod
+    def parse(text: str) -> Rules:
+        """Parse a rules string: a preset name, then ``,option=value`` pairs."""
+        name, *pairs = [p.strip() for p in text.strip().split(",")]
+        if name not in PRESETS:
+            raise RulesError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}")
+        fields = {f.name: f for f in dataclasses.fields(Rules)}
+        changes: dict[str, Any] = {}
+        for pair in pairs:
+            key, eq, raw = pair.partition("=")
+            key = key.strip().replace("-", "_")
+            if not eq or key not in fields:
+                raise RulesError(f"unknown rules option {pair!r}")
+            changes[key] = _value(fields[key], raw.strip())
+        return dataclasses.replace(PRESETS[name], **changes)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, Deck):
+        return value.value
+    return str(value)
+
+
+def _value(f: dataclasses.Field[Any], raw: str) -> Any:
+    default = f.default
+    try:
+        if isinstance(default, bool):
+            return {"on": True, "off": False}[raw]
+        if isinstance(default, Deck):
+            return Deck(raw)
+        if isinstance(default, int):
+            return int(raw)
+    except (KeyError, ValueError):
+        raise RulesError(f"bad value {raw!r} for rules option {f.name}") from None
+    return raw
+
+
+def find_preset(name: str) -> Rules:
+    """A preset by name."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise RulesError(f"unknown rules preset {name!r}; known: {', '.join(PRESETS)}") from None
+
+
+STANDARD: Final = Rules()
+PRESETS: Final[dict[str, Rules]] = {
+    "standard": STANDARD,
+    "cutthroat": Rules(players=3, team_size=1, deck=Deck.PIQUET),
+    "two-handed": Rules(players=2, team_size=1, misere=False, open_misere=False),
+    "five-handed": Rules(players=5, team_size=1, deck=Deck.FULL_52),
+    "six-handed": Rules(players=6, team_size=3, deck=Deck.SIX_HANDED),
+    "six-handed-pairs": Rules(players=6, team_size=2, deck=Deck.SIX_HANDED),
+    "american": Rules(deck=Deck.FULL, one_round_auction=True, inkle=True, open_misere=False,
+                      misere_rank="8S-8C", defenders_win=True),
+    "tournament": Rules(misere=False, open_misere=False, slam="plus100", target=0),
+}
+PRESET_TITLES: Final = {
+    "standard": "Standard (4 players, partners)",
+    "cutthroat": "Cutthroat (3 players)",
+    "two-handed": "Two-handed, with piles",
+    "five-handed": "Five-handed, called partner",
+    "six-handed": "Six-handed, two teams of three",
+    "six-handed-pairs": "Six-handed, three teams of two",
+    "american": "American (one round, inkles, 45 cards)",
+    "tournament": "Tournament table (rounds of four hands)",
+}
+OPTIONS: Final = tuple(dataclasses.fields(Rules))
+"""Each option's field: ``metadata`` holds its group, label, help sentence and choices."""

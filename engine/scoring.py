@@ -1,0 +1,83 @@
+"""The score of one hand, as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.bids import BIDS, Bid
+from engine.rules import Rules
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a finished hand scored, and why."""
+
+    contract: Bid | None
+    """The contract; None when the hand was thrown in or played after all passed."""
+    declarer: int | None
+    bidders: tuple[int, ...]
+    """Seats on the declarer's side this hand (a called partner included)."""
+    tricks: tuple[int, ...]
+    """Tricks taken by each seat."""
+    points: tuple[int, ...]
+    """Points to each side (see ``Rules.side_of``)."""
+    made: bool | None = None
+    slam: bool = False
+    thrown_in: bool = False
+
+    @property
+    def bidders_tricks(self) -> int:
+        return sum(self.tricks[p] for p in self.bidders)
+
+    def describe(self, rules: Rules) -> str:
+        """One line in plain words: contract, tricks and why the points."""
+        if self.thrown_in:
+            return "Thrown in: no contract, no score."
+        if self.contract is None:
+            return "Everyone passed: played in no trumps, 10 points a trick to each side."
+        value = rules.bid_value(self.contract)
+        took = self.bidders_tricks
+        trick_word = "trick" if took == 1 else "tricks"
+        text = f"{self.contract.name.capitalize()}: the bidders took {took} {trick_word}, "
+        if self.made:
+            text += "made"
+            if self.slam:
+                text += f", slam ({max(self.points)} points)"
+            else:
+                text += f" ({value} points)"
+        else:
+            text += f"failed (minus {value})"
+        if self.contract.is_misere:
+            return text + "; defenders score nothing against misere."
+        return text + "; defenders score 10 a trick."
+
+
+def score_hand(rules: Rules, contract: int | None, declarer: int | None,
+               bidders: tuple[int, ...], tricks: tuple[int, ...]) -> HandResult:
+    """Score a played hand: ``tricks`` per seat, ``bidders`` the declarer's side."""
+    points = [0] * rules.sides
+    if contract is None:
+        for seat, t in enumerate(tricks):
+            points[rules.side_of(seat)] += 10 * t
+        return HandResult(None, None, (), tricks, tuple(points))
+    bid = BIDS[contract]
+    took = sum(tricks[p] for p in bidders)
+    value = rules.bid_value(bid)
+    made = took == 0 if bid.is_misere else took >= bid.tricks
+    slam = False
+    if made and not bid.is_misere and took == 10:
+        if rules.slam == "250" and value < 250:
+            value, slam = 250, True
+        elif rules.slam == "plus100" and bid.tricks < 10:
+            value, slam = value + 100, True
+    gain = value if made else -value
+    declarer_sides = {rules.side_of(p) for p in bidders}
+    if rules.players == 5 and len(bidders) > 1 and rules.partner_share == "half":
+        gain //= 2
+    for side in declarer_sides:
+        points[side] += gain
+    if not bid.is_misere:
+        for seat, t in enumerate(tricks):
+            if rules.side_of(seat) not in declarer_sides:
+                points[rules.side_of(seat)] += 10 * t
+    return HandResult(bid, declarer, bidders, tricks, tuple(points), made, slam)

@@ -1,0 +1,61 @@
+"""Card order once the contract is known: effective suits, trick power, suit masks.
+
+With a trump suit, the joker and the left bower become trumps (and, with the
+mixed-fours deck, the 4 of the trump colour).  In no trumps and misere the
+joker is the only trump: it keeps no suit (``NO_SUIT``) unless the bidder gives
+it one, in which case it is the highest card of that suit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+from engine.cards import CARDS, FOUR, JACK, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, card
+from engine.decks import Deck
+
+_TRUMP: Final = 200
+_PLAIN: Final = 100
+
+
+class TrumpOrder(NamedTuple):
+    """Lookup tables for one contract, indexed by card id."""
+
+    trump: int
+    """The trump suit, or ``NO_SUIT`` in no trumps and misere (the suitless joker's 'suit')."""
+    suit: tuple[int, ...]
+    """Each card's effective suit."""
+    power: tuple[int, ...]
+    """Trick-taking power: trumps above every plain card; higher wins."""
+    masks: tuple[int, ...]
+    """Bit mask of the deck's cards by effective suit (index ``NO_SUIT`` too)."""
+
+
+@lru_cache(maxsize=None)
+def trump_order(deck: Deck, trump: int, joker_suit: int = NO_SUIT) -> TrumpOrder:
+    """The order for a trump suit (or ``NO_SUIT`` for no trumps and misere)."""
+    suit = [c.suit for c in CARDS]
+    power = [_PLAIN + c.rank if not c.is_joker else 0 for c in CARDS]
+    if trump == NO_SUIT:
+        for j in (JOKER_ID, SECOND_JOKER_ID):
+            if joker_suit == NO_SUIT:
+                suit[j], power[j] = NO_SUIT, _TRUMP + 40 + (j - JOKER_ID)
+            else:
+                suit[j], power[j] = joker_suit, _PLAIN + 20 + (j - JOKER_ID)
+    else:
+        for c in deck.cards:
+            if suit[c] == trump:
+                power[c] += _TRUMP - _PLAIN
+        right, left = card(trump, JACK), card(trump ^ 1, JACK)
+        suit[left] = trump
+        power[right], power[left] = _TRUMP + 30, _TRUMP + 29
+        for j in (JOKER_ID, SECOND_JOKER_ID):
+            suit[j], power[j] = trump, _TRUMP + 40 + (j - JOKER_ID)
+        if deck is Deck.MIXED_FOURS:
+            four = card(trump ^ 1, FOUR)
+            if four in deck.cards:
+                suit[four], power[four] = trump, _TRUMP + FOUR
+    masks = [0] * 5
+    for c in deck.cards:
+        masks[suit[c]] |= 1 << c
+    return TrumpOrder(trump, tuple(suit), tuple(power), tuple(masks))
