@@ -7,11 +7,14 @@ play a card           card id     ``JH``
 lead a suitless joker 76 + 4j + s ``JK:H`` (the suit the others must follow)
 discard to the kitty  100 + card  ``discard JH``
 call a partner (5P)   200 + card  ``call JH``
-bid                   300 + bid   ``7H``, ``8NT``, ``MIS``, ``OPEN-MIS``
+bid                   300 + bid   ``bid 7H``, ``bid MIS`` (``7H`` alone is the card)
 pass                  330         ``pass``
 play alone (5P)       331         ``alone``
 give the joker a suit 332 + s     ``joker H``, ``joker none`` (keep it suitless)
 ====================  ==========  =============================================
+
+Bids carry the word ``bid`` so that ``bid 7H`` (seven hearts) never reads as
+``7H`` (the seven of hearts).
 """
 
 from __future__ import annotations
@@ -95,9 +98,13 @@ class Action(int):
         return f"Action.parse({_TEXT[self]!r})"
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Parse an action's text form (case-insensitive)."""
-        action = _BY_TEXT.get(" ".join(text.upper().split()))
+    def parse(text: str, auction: bool = False) -> Action:
+        """Parse an action's text form (case-insensitive).  A bid may drop the
+        word 'bid' unless that reads as a card ('8NT', 'MIS'); in the auction
+        (``auction=True``) always: '7H' is then the bid, not the card."""
+        key = " ".join(text.upper().split())
+        action = _BY_TEXT.get("BID " + key) if auction else None
+        action = action if action is not None else _BY_TEXT.get(key)
         if action is None:
             raise InvalidActionError(f"not an action: {text!r}")
         return action
@@ -114,7 +121,7 @@ def _text(a: int) -> str | None:
     if CALL_BASE <= a < CALL_BASE + CARD_COUNT:
         return f"call {CARDS[a - CALL_BASE]}"
     if BID_BASE <= a < BID_BASE + len(BIDS):
-        return str(BIDS[a - BID_BASE])
+        return f"bid {BIDS[a - BID_BASE]}"
     if a == PASS_ID:
         return "pass"
     if a == ALONE_ID:
@@ -129,6 +136,7 @@ _TEXT: Final = tuple(_text(a) or "" for a in range(ACTION_COUNT))
 ACTIONS: Final = tuple(Action(a) for a in range(ACTION_COUNT))
 """Every action id; ids in the gaps between kinds are never used."""
 _BY_TEXT: Final = {t.upper(): ACTIONS[a] for a, t in enumerate(_TEXT) if t}
+_BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) not in _BY_TEXT})
 
 PASS: Final = ACTIONS[PASS_ID]
 ALONE: Final = ACTIONS[ALONE_ID]

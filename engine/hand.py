@@ -8,6 +8,7 @@ in a position are kept as bit masks of card ids.  ``apply`` checks an action,
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from enum import IntEnum
 from typing import Any
 
@@ -34,6 +35,9 @@ class Phase(IntEnum):
     OVER = 5
 
 
+_AUCTION, _DISCARD, _CALL, _JOKER, _PLAY, _OVER = tuple(Phase)
+
+
 class Trick:
     """A finished trick: who led, who played what, who won."""
 
@@ -58,6 +62,31 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+_SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
+"""Play actions of the cards in one 16-bit block of a mask, keyed ``block | offset``."""
+
+
+def _suit_plays(key: int) -> tuple[Action, ...]:
+    base = (key >> 16) * 16
+    plays = tuple(ACTIONS[base + i] for i in range(16) if key >> i & 1)
+    _SUIT_PLAYS[key] = plays
+    return plays
+
+
+def _plays(mask: int) -> list[Action]:
+    """The play actions of the cards in a mask, in id order (a block of 16 ids at a time)."""
+    out: list[Action] = []
+    offset = 0
+    while mask:
+        block = mask & 0xFFFF
+        if block:
+            key = block | offset
+            out += _SUIT_PLAYS.get(key) or _suit_plays(key)
+        mask >>= 16
+        offset += 0x10000
+    return out
+
+
 class Hand:
     """The state of one hand.  Build one with :meth:`Hand.new` or from a deal."""
 
@@ -69,7 +98,7 @@ class Hand:
         self.players = rules.players
         self.controller: tuple[int, ...] = tuple(p % rules.players for p in range(n))
         held = [mask_of(h) for h in deal.hands]
-        up = list(held)
+        up = [0] * len(held)
         self.under: dict[int, int] = {}
         for piles in deal.piles:
             held.append(mask_of(c for pile in piles for c in pile))
@@ -78,7 +107,7 @@ class Hand:
         self.held: list[int] = held
         """Cards still held by each position (face-down pile cards included)."""
         self.up: list[int] = up
-        """Cards each position may play from: its hand, or its piles' face-up cards."""
+        """Face-up cards of the pile positions (two players), which they play from."""
         self.kitty = mask_of(deal.kitty)
         self.discards = 0
         self.phase = Phase.AUCTION
@@ -123,11 +152,15 @@ class Hand:
     @property
     def to_act(self) -> int:
         """The seat to act (for a pile position, its owner); -1 when over."""
-        return -1 if self.phase == Phase.OVER else self.controller[self.turn]
+        return -1 if self.phase == _OVER else self.controller[self.turn]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
+
+    def playable(self, position: int) -> int:
+        """Mask of the cards a position plays from: its hand, or its face-up pile cards."""
+        return self.held[position] if position < self.players else self.up[position]
 
     def hand_of(self, position: int) -> list[Card]:
         """Cards held by a position, in id order."""
@@ -135,70 +168,65 @@ class Hand:
 
     # --- legal actions ------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the one to act, sorted by id."""
+        """Every legal action for the one to act: bids low to high then pass; else by id."""
         phase = self.phase
-        if phase == Phase.PLAY:
-            return [ACTIONS[a] for a in self._legal_plays()]
-        if phase == Phase.AUCTION:
+        if phase == _PLAY:
+            return self._legal_plays()
+        if phase == _AUCTION:
             return self._legal_bids()
-        if phase == Phase.DISCARD:
+        if phase == _DISCARD:
             return [ACTIONS[DISCARD_BASE + c] for c in _bits(self.held[self.declarer])]
-        if phase == Phase.CALL:
+        if phase == _CALL:
             others = self.rules.deck.mask & ~self.held[self.declarer] & ~self.discards
             return [ACTIONS[CALL_BASE + c] for c in _bits(others)] + [ACTIONS[ALONE_ID]]
-        if phase == Phase.JOKER:
+        if phase == _JOKER:
             return [ACTIONS[JOKER_SUIT_BASE + s] for s in range(5)]
         return []
 
     def _legal_bids(self) -> list[Action]:
         rules = self.rules
-        floor = rules.bid_order(self.high) if self.high >= 0 else -1
-        spoken = len(self.history)
-        out = []
-        for b in rules.biddable:
-            if rules.bid_order(b) <= floor:
-                continue
-            if b == MISERE_ID and not (rules.misere_anytime or self.seven_bid):
-                continue
-            if rules.inkle and b.tricks == 6 and spoken >= 2:
-                continue
-            out.append(ACTIONS[BID_BASE + b])
-        out.sort()
+        ladder = rules.biddable
+        start = bisect_right(rules.bid_orders, rules.bid_order(self.high)) if self.high >= 0 else 0
+        no_six = rules.inkle and len(self.history) >= 2
+        misere_ok = rules.misere_anytime or self.seven_bid
+        out = [ACTIONS[BID_BASE + b] for b in ladder[start:]
+               if (misere_ok or b != MISERE_ID) and not (no_six and b < 5)]
         out.append(ACTIONS[PASS_ID])
         return out
 
-    def _legal_plays(self) -> list[int]:
+    def _legal_plays(self) -> list[Action]:
         pos = self.turn
-        mine = self.up[pos]
+        mine = self.held[pos] if pos < self.players else self.up[pos]
         order = self.order
         if self.led < 0:
             jokers = mine & _JOKERS if order.trump == NO_SUIT and self.joker_suit == NO_SUIT else 0
-            plays = _bits(mine & ~jokers)
+            plays = _plays(mine & ~jokers)
             if jokers and (self.suits_led == _ALL_SUITS_LED or mine == jokers):
                 suits = [s for s in range(4) if not self.voids[pos] >> s & 1]
                 if self.rules.joker_lead == "any" or not suits:
                     suits = [0, 1, 2, 3]
                 for j in _bits(jokers):
-                    plays += [LEAD_JOKER_BASE + (j - JOKER_ID) * 4 + s for s in suits]
+                    plays += [ACTIONS[LEAD_JOKER_BASE + (j - JOKER_ID) * 4 + s] for s in suits]
             return plays
         follow = mine & order.masks[self.led]
         if follow:
-            return _bits(follow)
+            return _plays(follow)
         if (self.rules.misere_joker_forced and self.contract is not None
                 and self.contract.is_misere and mine & order.masks[NO_SUIT]):
-            return _bits(mine & order.masks[NO_SUIT])
-        return _bits(mine)
+            return _plays(mine & order.masks[NO_SUIT])
+        return _plays(mine)
 
     # --- applying actions ---------------------------------------------------
     def apply(self, action: int | str, seat: int | None = None) -> None:
         """Apply an action after checking it: ``seat``, if given, must be the one
         to act.  Raises :class:`NotYourTurnError` or :class:`IllegalActionError`."""
-        a = Action.parse(action) if isinstance(action, str) else ACTIONS[action]
-        if self.phase == Phase.OVER:
+        a = (Action.parse(action, self.phase == Phase.AUCTION) if isinstance(action, str)
+             else ACTIONS[action])
+        if self.phase == _OVER:
             raise IllegalActionError(f"{a}: the hand is over")
         if seat is not None and seat != self.to_act:
             raise NotYourTurnError(f"{a}: it is seat {self.to_act}'s turn, not seat {seat}'s")
-        legal = self._legal_plays() if self.phase == Phase.PLAY else self.legal_actions()
+        legal = self._legal_plays() if self.phase == _PLAY else self.legal_actions()
         if a not in legal:
             raise IllegalActionError(f"{a} is not legal now: {self.why_illegal(a)}")
         self.push(a)
@@ -208,17 +236,17 @@ class Hand:
         a = ACTIONS[action]
         phase = self.phase
         card = a.played_card
-        if phase != Phase.PLAY and card is not None or phase == Phase.PLAY and card is None:
+        if phase != _PLAY and card is not None or phase == _PLAY and card is None:
             return f"it is the {phase.name.lower()} phase"
-        if phase == Phase.PLAY and card is not None:
-            if not self.up[self.turn] >> card & 1:
+        if phase == _PLAY and card is not None:
+            if not self.playable(self.turn) >> card & 1:
                 return f"the {card.name} is not in your hand"
             if self.led < 0:
                 if self.suits_led != _ALL_SUITS_LED:
                     return ("the joker may be led only once all four suits have been led, "
                             "or as your last card")
                 return "that suit may not be named"
-            if self.order.masks[self.led] & self.up[self.turn]:
+            if self.order.masks[self.led] & self.playable(self.turn):
                 return f"you must follow {('spades', 'clubs', 'diamonds', 'hearts')[self.led]}"
             return "you must play the joker"
         if (b := a.bid) is not None:
@@ -236,13 +264,13 @@ class Hand:
         self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((self.controller[self.turn], ACTIONS[action]))
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             self._play(action)
-        elif phase == Phase.AUCTION:
+        elif phase == _AUCTION:
             self._bid(action)
-        elif phase == Phase.DISCARD:
+        elif phase == _DISCARD:
             self._discard(action - DISCARD_BASE)
-        elif phase == Phase.CALL:
+        elif phase == _CALL:
             self._call(action)
         else:
             self.joker_suit = action - JOKER_SUIT_BASE
@@ -310,8 +338,6 @@ class Hand:
         self.declarer = d = self.high_bidder
         self.held = self.held[:]
         self.held[d] |= self.kitty
-        self.up = self.up[:]
-        self.up[d] = self.held[d]
         self.phase = Phase.DISCARD
         self.turn = d
         return None
@@ -326,9 +352,7 @@ class Hand:
         d = self.declarer
         bit = 1 << card
         self.held = self.held[:]
-        self.up = self.up[:]
         self.held[d] &= ~bit
-        self.up[d] &= ~bit
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
             return
@@ -372,23 +396,23 @@ class Hand:
         pos = self.turn
         if action < LEAD_JOKER_BASE:
             card = action
-            if self.led < 0:
-                self.led = self.order.suit[card]
         else:
             card = JOKER_ID + (action - LEAD_JOKER_BASE) // 4
-            self.led = (action - LEAD_JOKER_BASE) % 4
         bit = 1 << card
         held = self.held[:]
         held[pos] &= ~bit
         self.held = held
-        up = self.up[:]
-        up[pos] &= ~bit
-        self.up = up
-        led = self.led
+        if pos >= self.players:
+            up = self.up[:]
+            up[pos] &= ~bit
+            self.up = up
         if not self.trick_cards:
+            self.led = led = (self.order.suit[card] if action < LEAD_JOKER_BASE
+                              else (action - LEAD_JOKER_BASE) % 4)
             self.suits_led |= 1 << led
             self.leader = pos
-        elif self.order.suit[card] != led:
+        elif self.order.suit[card] != self.led:
+            led = self.led
             voids = list(self.voids)
             voids[pos] |= 1 << led
             self.voids = tuple(voids)
@@ -420,7 +444,7 @@ class Hand:
                     up[p] |= 1 << below
             self.up = up
         self.tricks.append(Trick(self.leader, self.trick_pos,
-                                 tuple(CARDS[c] for c in self.trick_cards), winner, led))
+                                 tuple(map(CARDS.__getitem__, self.trick_cards)), winner, led))
         won = list(self.won)
         won[winner] += 1
         self.won = tuple(won)

@@ -86,7 +86,7 @@ def observe(hand: Hand, seat: int) -> Observation:
     history = tuple((s, a if s == seat or not DISCARD_BASE <= a < CALL_BASE else None)
                     for s, a in hand.history)
     players = hand.players
-    piles_up = tuple(tuple(cards_of(hand.up[p])) for p in range(players, hand.rules.positions))
+    piles_up = tuple(tuple(cards_of(hand.playable(p))) for p in range(players, hand.rules.positions))
     piles_down = tuple((hand.held[p] & ~hand.up[p]).bit_count()
                        for p in range(players, hand.rules.positions))
     partner = hand.partner if (hand.partner_known or seat == hand.partner) else -1

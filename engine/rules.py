@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Final
 
 from engine.bids import BIDS, MISERE_ID, OPEN_MISERE_ID, Bid
@@ -156,12 +157,17 @@ class Rules:
             return 225
         return bid * 10
 
-    @property
+    @cached_property
     def biddable(self) -> tuple[Bid, ...]:
         """The bids this table allows, lowest first."""
         allowed = [b for b in BIDS if not b.is_misere or
                    (self.misere if b == MISERE_ID else self.open_misere)]
         return tuple(sorted(allowed, key=self.bid_order))
+
+    @cached_property
+    def bid_orders(self) -> tuple[int, ...]:
+        """``bid_order`` of each of ``biddable``, ascending."""
+        return tuple(self.bid_order(b) for b in self.biddable)
 
     # --- text ------------------------------------------------------------
     def __str__(self) -> str:

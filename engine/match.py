@@ -1,0 +1,134 @@
+"""A game of 500: hands in turn, the deal passing left, running scores, the end.
+
+Hand ``i`` of a match is dealt by seat ``(first dealer + i) % players`` from
+the seed ``first.seed`` for the first hand and ``derive_seed(first.seed, i)``
+after, so one deal code names a whole match.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.deal import DealCode, deal
+from engine.errors import IllegalActionError
+from engine.hand import Hand
+from engine.rng import derive_seed
+from engine.rules import Rules
+from engine.scoring import HandResult
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning side, and why."""
+
+    winner: int
+    reason: str
+    """'bid' (reached the target on its own bid), 'tricks' (defenders' tricks, where
+    they can win), 'backwards' (a side fell to minus the target) or 'spread'."""
+    loser: int | None = None
+
+    def describe(self, side_names: list[str]) -> str:
+        name = side_names[self.winner]
+        if self.reason == "bid":
+            return f"{name} won: reached the target on their own bid."
+        if self.reason == "tricks":
+            return f"{name} won: reached the target."
+        if self.reason == "spread":
+            return f"{name} won on the point spread."
+        assert self.loser is not None
+        return f"{side_names[self.loser]} went out backwards; {name} won."
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the score sheet."""
+
+    number: int
+    dealer: int
+    result: HandResult
+    totals: tuple[int, ...]
+
+
+class Match:
+    """A game: hands dealt in turn until a side wins (or forever, with no target)."""
+
+    def __init__(self, rules: Rules, first: DealCode) -> None:
+        self.rules = rules
+        self.first = first
+        self.hands: list[Hand] = []
+        self.sheet: list[SheetRow] = []
+        self.totals: tuple[int, ...] = (0,) * rules.sides
+        self.outcome: Outcome | None = None
+        self.next_hand()
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played (or the last one, once the game is over)."""
+        return self.hands[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def deal_code(self, number: int) -> DealCode:
+        """The deal code of hand ``number`` (0-based)."""
+        seed = self.first.seed if number == 0 else derive_seed(self.first.seed, number)
+        return DealCode(seed, (self.first.dealer + number) % self.rules.players)
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand; the previous one must be over."""
+        if self.hands and not self.hand.is_over:
+            raise IllegalActionError("the hand in progress is not over")
+        if self.outcome is not None:
+            raise IllegalActionError("the game is over")
+        code = self.deal_code(len(self.hands))
+        self.hands.append(Hand(self.rules, deal(self.rules, code), code.dealer))
+        return self.hand
+
+    def apply(self, action: int | str, seat: int | None = None) -> None:
+        """Apply a checked action to the current hand, scoring it when it ends."""
+        if self.outcome is not None:
+            raise IllegalActionError("the game is over")
+        hand = self.hand
+        hand.apply(action, seat)
+        if hand.result is not None:
+            self._score(hand)
+
+    def push(self, action: Action) -> None:
+        """Apply a known-legal action (no check)."""
+        hand = self.hand
+        hand.push(action)
+        if hand.result is not None:
+            self._score(hand)
+
+    def _score(self, hand: Hand) -> None:
+        result = hand.result
+        assert result is not None
+        self.totals = tuple(t + p for t, p in zip(self.totals, result.points))
+        self.sheet.append(SheetRow(len(self.hands), hand.dealer, result, self.totals))
+        self.outcome = game_outcome(self.rules, self.totals, result)
+
+
+def game_outcome(rules: Rules, totals: tuple[int, ...], last: HandResult) -> Outcome | None:
+    """Whether the game ends after a hand with these running totals, and how."""
+    target = rules.target
+    if target == 0:
+        return None
+    made = {rules.side_of(p) for p in last.bidders} if last.made else set()
+    reached = [s for s in range(rules.sides) if totals[s] >= target]
+    winners = [s for s in reached if s in made]
+    if winners:
+        return Outcome(max(winners, key=lambda s: totals[s]), "bid")
+    if rules.defenders_win and reached:
+        return Outcome(max(reached, key=lambda s: totals[s]), "tricks")
+    fallen = [s for s in range(rules.sides) if totals[s] <= -target]
+    if fallen:
+        loser = min(fallen, key=lambda s: totals[s])
+        best = max((s for s in range(rules.sides) if s != loser), key=lambda s: totals[s])
+        return Outcome(best, "backwards", loser)
+    if rules.point_spread:
+        high, low = max(range(2), key=lambda s: totals[s]), min(range(2), key=lambda s: totals[s])
+        if totals[high] > 0 > totals[low] and totals[high] - totals[low] >= target:
+            return Outcome(high, "spread", low)
+    return None

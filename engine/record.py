@@ -1,0 +1,109 @@
+"""Game records: rules, deal codes and actions as versioned JSON, and replay.
+
+Version 1::
+
+    {"format": "five-hundred-record", "version": 1, "rules": "standard",
+     "hands": [{"deal": "1-0-k3x9a", "actions": ["7H", "pass", ...]}, ...],
+     "meta": {...}}
+
+Replaying applies every action with full checks, so a tampered record is
+refused with a message saying which hand and action is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from engine.deal import DealCode
+from engine.errors import FiveHundredError, RecordError
+from engine.match import Match
+from engine.rules import Rules
+
+FORMAT: Final = "five-hundred-record"
+RECORD_VERSION: Final = 1
+
+
+def to_record(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The record of a match (its hands so far) as JSON-ready data."""
+    return {
+        "format": FORMAT,
+        "version": RECORD_VERSION,
+        "rules": str(match.rules),
+        "hands": [{"deal": str(match.deal_code(i)), "actions": [str(a) for _, a in h.history]}
+                  for i, h in enumerate(match.hands)],
+        "meta": meta or {},
+    }
+
+
+def dumps(match: Match, meta: dict[str, Any] | None = None) -> str:
+    return json.dumps(to_record(match, meta), indent=1)
+
+
+def replay(record: dict[str, Any] | str) -> Match:
+    """Rebuild a match from a record (data or JSON text), checking every action."""
+    data = _load(record) if isinstance(record, str) else record
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("not a game record of Five Hundred")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("the record has no version")
+    if version > RECORD_VERSION:
+        raise RecordError(f"the record is version {version}, newer than this app reads "
+                          f"({RECORD_VERSION}); update the app")
+    if version < 1:
+        raise RecordError(f"unknown record version {version}")
+    rules = _field(data, "rules", str, "the record")
+    hands = _field(data, "hands", list, "the record")
+    if not hands:
+        raise RecordError("the record has no hands")
+    try:
+        parsed_rules = Rules.parse(rules)
+        first = DealCode.parse(_field(_hand(hands, 0), "deal", str, "hand 1"))
+    except FiveHundredError as e:
+        raise RecordError(f"hand 1: {e}") from None
+    match = Match(parsed_rules, first)
+    for number, entry in enumerate(hands):
+        where = f"hand {number + 1}"
+        entry = _hand(hands, number)
+        if number:
+            try:
+                match.next_hand()
+            except FiveHundredError as e:
+                raise RecordError(f"{where}: {e}") from None
+        code = _field(entry, "deal", str, where)
+        if code != str(match.deal_code(number)):
+            raise RecordError(f"{where}: deal {code!r} does not follow from the first deal "
+                              f"(expected {match.deal_code(number)})")
+        actions = _field(entry, "actions", list, where)
+        for i, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise RecordError(f"{where}, action {i + 1}: not text")
+            try:
+                match.apply(text)
+            except FiveHundredError as e:
+                raise RecordError(f"{where}, action {i + 1} ({text!r}): {e}") from None
+        if number < len(hands) - 1 and not match.hand.is_over:
+            raise RecordError(f"{where}: the hand is not finished but more hands follow")
+    return match
+
+
+def _load(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise RecordError(f"the record is not valid JSON: {e}") from None
+
+
+def _hand(hands: list[Any], number: int) -> dict[str, Any]:
+    entry = hands[number]
+    if not isinstance(entry, dict):
+        raise RecordError(f"hand {number + 1}: not an object")
+    return entry
+
+
+def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise RecordError(f"{where}: missing or malformed {key!r}")
+    return value
