@@ -91,7 +91,7 @@ def observe(hand: Hand, seat: int) -> Observation:
                        for p in range(players, hand.rules.positions))
     partner = hand.partner if (hand.partner_known or seat == hand.partner) else -1
     to_act = hand.to_act
-    exposed = ()
+    exposed: tuple[Card, ...] = ()
     if hand.exposed and hand.phase == Phase.PLAY:
         exposed = tuple(cards_of(hand.held[declarer]))
     return Observation(
