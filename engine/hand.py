@@ -67,16 +67,17 @@ _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
 
 
 def _suit_plays(key: int) -> tuple[Action, ...]:
-    base = (key >> 16) * 16
+    base = (key >> 16 & 15) * 16 + (key >> 20)
     plays = tuple(ACTIONS[base + i] for i in range(16) if key >> i & 1)
     _SUIT_PLAYS[key] = plays
     return plays
 
 
-def _plays(mask: int) -> list[Action]:
-    """The play actions of the cards in a mask, in id order (a block of 16 ids at a time)."""
+def _plays(mask: int, base: int = 0) -> list[Action]:
+    """The actions ``base + card`` of the cards in a mask, in id order (a block of 16
+    ids at a time): plays, or with ``base=DISCARD_BASE`` discards."""
     out: list[Action] = []
-    offset = 0
+    offset = base << 20
     while mask:
         block = mask & 0xFFFF
         if block:
@@ -175,7 +176,7 @@ class Hand:
         if phase == _AUCTION:
             return self._legal_bids()
         if phase == _DISCARD:
-            return [ACTIONS[DISCARD_BASE + c] for c in _bits(self.held[self.declarer])]
+            return _plays(self.held[self.declarer], DISCARD_BASE)
         if phase == _CALL:
             others = self.rules.deck.mask & ~self.held[self.declarer] & ~self.discards
             return [ACTIONS[CALL_BASE + c] for c in _bits(others)] + [ACTIONS[ALONE_ID]]
@@ -185,14 +186,18 @@ class Hand:
 
     def _legal_bids(self) -> list[Action]:
         rules = self.rules
-        ladder = rules.biddable
         start = bisect_right(rules.bid_orders, rules.bid_order(self.high)) if self.high >= 0 else 0
-        no_six = rules.inkle and len(self.history) >= 2
-        misere_ok = rules.misere_anytime or self.seven_bid
-        out = [ACTIONS[BID_BASE + b] for b in ladder[start:]
-               if (misere_ok or b != MISERE_ID) and not (no_six and b < 5)]
-        out.append(ACTIONS[PASS_ID])
-        return out
+        key = (start, rules.inkle and len(self.history) >= 2,
+               rules.misere_anytime or self.seven_bid)
+        cache = rules.legal_bids_cache
+        bids = cache.get(key)
+        if bids is None:
+            _, no_six, misere_ok = key
+            bids = cache[key] = tuple(
+                [ACTIONS[BID_BASE + b] for b in rules.biddable[start:]
+                 if (misere_ok or b != MISERE_ID) and not (no_six and b < 5)]
+                + [ACTIONS[PASS_ID]])
+        return list(bids)
 
     def _legal_plays(self) -> list[Action]:
         pos = self.turn

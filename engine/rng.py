@@ -51,15 +51,20 @@ class SplitMix64:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, from the last position down to 1: swap ``i`` with
         ``below(i + 1)`` (inlined here for speed)."""
-        next_u64 = self.next_u64
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             limit = (1 << 64) - (1 << 64) % n
-            x = next_u64()
-            while x >= limit:
-                x = next_u64()
+            while True:  # next_u64, inlined
+                state = (state + GOLDEN) & MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
             j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> SplitMix64:
         """A new generator seeded from this one's next output."""

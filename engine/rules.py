@@ -169,6 +169,11 @@ class Rules:
         """``bid_order`` of each of ``biddable``, ascending."""
         return tuple(self.bid_order(b) for b in self.biddable)
 
+    @cached_property
+    def legal_bids_cache(self) -> dict[tuple[int, bool, bool], tuple[Any, ...]]:
+        """Memo for the auction's legal actions (see ``Hand._legal_bids``)."""
+        return {}
+
     # --- text ------------------------------------------------------------
     def __str__(self) -> str:
         best = min(PRESETS.items(), key=lambda kv: (len(self._diff(kv[1])), kv[0] != "standard"))
