@@ -17,7 +17,7 @@ from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE
 from engine.bids import BIDS, MISERE_ID, NO_TRUMPS, Bid
 from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, mask_of
 from engine.deal import Deal, DealCode, deal
-from engine.errors import IllegalActionError, NotYourTurnError
+from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from engine.rules import Rules
 from engine.scoring import HandResult, score_hand
 from engine.trumps import TrumpOrder, trump_order
@@ -225,8 +225,12 @@ class Hand:
     def apply(self, action: int | str, seat: int | None = None) -> None:
         """Apply an action after checking it: ``seat``, if given, must be the one
         to act.  Raises :class:`NotYourTurnError` or :class:`IllegalActionError`."""
-        a = (Action.parse(action, self.phase == Phase.AUCTION) if isinstance(action, str)
-             else ACTIONS[action])
+        if isinstance(action, str):
+            a = Action.parse(action, self.phase == Phase.AUCTION)
+        elif 0 <= action < len(ACTIONS) and str(ACTIONS[action]):
+            a = ACTIONS[action]
+        else:
+            raise InvalidActionError(f"not an action id: {action!r}")
         if self.phase == _OVER:
             raise IllegalActionError(f"{a}: the hand is over")
         if seat is not None and seat != self.to_act:

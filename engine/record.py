@@ -3,7 +3,7 @@
 Version 1::
 
     {"format": "five-hundred-record", "version": 1, "rules": "standard",
-     "hands": [{"deal": "1-0-k3x9a", "actions": ["7H", "pass", ...]}, ...],
+     "hands": [{"deal": "1-0-k3x9a", "actions": ["bid 7H", "pass", ...]}, ...],
      "meta": {...}}
 
 Replaying applies every action with full checks, so a tampered record is
