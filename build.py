@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""Build the deployable static site into site/, or build it and serve it.
+
+    python build.py                                  # build site/
+    python build.py serve [--port 8000] [--base /games/500/]
+
+site/ is the whole site, with relative paths only, so it works from any
+static host, at the root or under a subpath:
+
+    index.html, main.py, ...  everything from web/
+    pyscript/                 PyScript's core, less the plugins web/pyscript.toml disables
+    pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to the two
+                              wheels beside it: micropip's and ours (its name carries a
+                              hash of its sources, so no cache can serve stale code)
+    build-manifest.json       every file's sha256 and size, and the site's version hash
+
+Our wheel is an entry of pyodide-lock.json and web/pyscript.toml asks for it by
+name with packages_cache = "passthrough": Pyodide fetches it while it boots,
+without micropip. Nothing is rebuilt when its inputs did not change.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+SITE = ROOT / "site"
+CACHE = ROOT / ".cache"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIST = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+MANIFEST = "build-manifest.json"
+# Debian's Chromium and its flags, for e2e/ and scripts/bench_load.py (`playwright install` cannot
+# download browsers here).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+]
+MIME_TYPES = {
+    ".css": "text/css",
+    ".html": "text/html",
+    ".ico": "image/x-icon",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".mjs": "text/javascript",
+    ".png": "image/png",
+    ".py": "text/x-python",
+    ".svg": "image/svg+xml",
+    ".toml": "application/toml",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+}
+
+SiteFiles = dict[str, Path | bytes]  # path in site/ -> source file or content
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def run(*command: str) -> None:
+    subprocess.run(command, cwd=ROOT, check=True)
+
+
+def files_under(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def ensure_node_modules() -> None:
+    """Run `npm ci` unless node_modules already matches package-lock.json."""
+    installed = NODE_MODULES / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < (ROOT / "package-lock.json").stat().st_mtime:
+        run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+
+
+def micropip_wheel(lock: Mapping[str, Any]) -> Path:
+    """The micropip wheel that Pyodide's lock names, downloaded once from PyPI into .cache/."""
+    entry = lock["packages"]["micropip"]
+    wheel = CACHE / "micropip" / str(entry["file_name"])
+    if not wheel.exists():
+        python_version = ".".join(lock["info"]["python"].split(".")[:2])
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", python_version, "--dest", str(wheel.parent), f"micropip=={entry['version']}")
+    return wheel
+
+
+def our_wheel(packages: list[str]) -> Path:
+    """Our wheel, cached by a hash of its sources; the hash is its build tag."""
+    sources = [ROOT / "pyproject.toml", *(f for package in packages for f in files_under(ROOT / package))]
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(f"{source.relative_to(ROOT).as_posix()}\0".encode() + source.read_bytes())
+    build_tag = "0" + digest.hexdigest()[:12]  # a wheel build tag must start with a digit
+    folder = CACHE / "wheels"
+    cached = list(folder.glob(f"*-{build_tag}-*.whl"))
+    if cached:
+        return cached[0]
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools would ship stale files left there
+    with tempfile.TemporaryDirectory() as tmp:
+        run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+            "--wheel-dir", tmp, str(ROOT))
+        (built,) = Path(tmp).glob("*.whl")
+        check_wheel_complete(built, sources)
+        name, version, tags = built.name.split("-", 2)
+        wheel = folder / f"{name}-{version}-{build_tag}-{tags}"
+        folder.mkdir(parents=True)
+        shutil.move(built, wheel)
+    return wheel
+
+
+def check_wheel_complete(wheel: Path, sources: list[Path]) -> None:
+    """Fail when a module is left out, e.g. a subpackage missing from pyproject's packages."""
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    missing = [rel for s in sources if s.suffix == ".py" and (rel := s.relative_to(ROOT).as_posix()) not in shipped]
+    if missing:
+        sys.exit(f"build: not in the wheel (list subpackages in pyproject's packages): {missing}")
+
+
+def pyscript_files(disabled_plugins: Iterable[str]) -> SiteFiles:
+    """core.js and every chunk it can import, except those of disabled plugins."""
+    skipped = re.compile("|".join(re.escape(p) + r"[-_]" for p in disabled_plugins) or "$^")
+    files: SiteFiles = {}
+    pending = ["core.js"]
+    while pending:
+        name = pending.pop()
+        if name in files:
+            continue
+        source = PYSCRIPT_DIST / name
+        files[name] = source
+        imported = re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+\.js)"', source.read_text())
+        pending += [i for i in imported if not skipped.match(i)]
+    return {f"pyscript/{name}": path for name, path in files.items()}
+
+
+def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
+    """Pyodide's core files, micropip and our wheel, and a lock listing only those two."""
+    lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text())
+    micropip = micropip_wheel(lock)
+    wheel_data = wheel.read_bytes()
+    name = project["project"]["name"]
+    lock["packages"] = {
+        "micropip": {**lock["packages"]["micropip"], "sha256": sha256(micropip.read_bytes())},
+        name: {
+            "name": name,
+            "version": project["project"]["version"],
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256(wheel_data),
+            "package_type": "package",
+            "imports": project["tool"]["setuptools"]["packages"],
+            "depends": [],
+            "unvendored_tests": False,
+            "tool": {},
+        },
+    }
+    files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
+    files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
+    files[f"pyodide/{micropip.name}"] = micropip
+    files[f"pyodide/{wheel.name}"] = wheel_data
+    return files
+
+
+def write_if_changed(target: Path, data: bytes) -> None:
+    if not target.is_file() or target.read_bytes() != data:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
+def write_site(files: SiteFiles) -> dict[str, Any]:
+    """Make site/ hold exactly `files` plus the manifest; rewrite only what changed."""
+    entries: dict[str, dict[str, Any]] = {}
+    for rel, source in sorted(files.items()):
+        data = source.read_bytes() if isinstance(source, Path) else source
+        write_if_changed(SITE / rel, data)
+        entries[rel] = {"sha256": sha256(data), "size": len(data)}
+    for stale in files_under(SITE):
+        if stale.relative_to(SITE).as_posix() not in {*files, MANIFEST}:
+            stale.unlink()
+    for folder in sorted((p for p in SITE.rglob("*") if p.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
+    listing = "".join(f"{rel} {entry['sha256']}\n" for rel, entry in entries.items())
+    manifest = {"version": sha256(listing.encode())[:16], "files": entries}
+    write_if_changed(SITE / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    return manifest
+
+
+def build() -> dict[str, Any]:
+    """Build site/ and return its manifest."""
+    started = time.perf_counter()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    config = tomllib.loads((WEB / "pyscript.toml").read_text())
+    disabled = [p[1:] for p in config.get("plugins", []) if p.startswith("!")]
+    ensure_node_modules()
+    wheel = our_wheel(project["tool"]["setuptools"]["packages"])
+    files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB)}
+    files |= pyscript_files(disabled)
+    files |= pyodide_files(project, wheel)
+    manifest = write_site(files)
+    size = sum(entry["size"] for entry in manifest["files"].values())
+    print(f"site/ built: {len(files)} files, {size / 1e6:.1f} MB, version {manifest['version']}, "
+          f"{wheel.name}, {time.perf_counter() - started:.1f} s")
+    return manifest
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves site/ under `base` (e.g. "/games/500/"); browsers revalidate every file."""
+
+    base = "/"
+    quiet = False
+    extensions_map = MIME_TYPES
+
+    def send_head(self) -> Any:
+        if self.path.startswith(self.base):
+            return super().send_head()
+        if self.path in ("/", self.base.rstrip("/")):
+            self.send_response(302)
+            self.send_header("Location", self.base)
+            self.end_headers()
+        else:
+            self.send_error(404)
+        return None
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.base):])
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(site: Path = SITE, port: int = 0, base: str = "/",
+                quiet: bool = False) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """A server for `site` on 127.0.0.1 (port 0: any free port) and the site's URL; call serve_forever()."""
+    base = f"/{base.strip('/')}/".replace("//", "/")
+    handler = type("Handler", (SiteHandler,), {"base": base, "quiet": quiet})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
+    return server, f"http://127.0.0.1:{server.server_address[1]}{base}"
+
+
+@contextlib.contextmanager
+def serving(site: Path = SITE, base: str = "/") -> Iterator[str]:
+    """Serve `site` quietly from a background thread on a free port; yields the site's URL."""
+    server, url = make_server(site, base=base, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command")
+    serve = commands.add_parser("serve", help="build, then serve site/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--base", default="/", help="URL path to serve the site under, e.g. /games/500/")
+    args = parser.parse_args()
+    build()
+    if args.command == "serve":
+        server, url = make_server(port=args.port, base=args.base)
+        print(f"Serving site/ at {url}  (Ctrl-C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+
+
+if __name__ == "__main__":
+    main()

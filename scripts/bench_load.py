@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Measure how fast the built site starts in headless Chromium.
+
+    python scripts/bench_load.py [--runs 3] [--site DIR] [--base /games/500/]
+
+Builds site/ (unless --site names a built one), serves it on 127.0.0.1 and, for
+each run, opens it in a browser with a new profile (cold: empty cache), then
+reloads it (warm: the HTTP cache; the server asks for revalidation, so warm
+loads get 304s). A profile on disk, as a person's browser has: Playwright's
+default incognito context caches in memory, where the 9.6 MB wasm did not
+stay. It prints the medians of:
+  first paint    first-contentful-paint: the loading screen
+  Python ready   <body data-ready="true">: main-thread Python drew the first screen
+  worker ready   <body data-worker="ready">: the bots worker answered
+  transferred    bytes over the network (headers and bodies, page and worker)
+Times are from the start of navigation.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+from playwright.sync_api import Page, Request, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import build  # noqa: E402
+
+TIMEOUT_MS = 120_000
+# Records when the readiness markers appear, in ms since navigation started.
+RECORD_MARKERS = """
+window.__marks = {};
+new MutationObserver(() => {
+  for (const name of ["ready", "worker"]) {
+    if (document.body?.dataset[name] && !(name in window.__marks)) window.__marks[name] = performance.now();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready", "data-worker"]});
+"""
+
+
+class Load(NamedTuple):
+    first_paint_ms: float
+    python_ready_ms: float
+    worker_ready_ms: float
+    transferred_bytes: int
+
+
+def measure(page: Page, navigate: Callable[[], object]) -> Load:
+    """Navigate and wait for both readiness markers; record what that took."""
+    requests: list[Request] = []
+
+    def record(request: Request) -> None:
+        requests.append(request)
+
+    page.on("requestfinished", record)
+    navigate()
+    page.wait_for_function("'ready' in window.__marks && 'worker' in window.__marks", timeout=TIMEOUT_MS)
+    page.remove_listener("requestfinished", record)
+    marks = page.evaluate("window.__marks")
+    first_paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN")
+    sizes = [r.sizes() for r in requests if r.url.startswith("http")]
+    transferred = sum(s["requestHeadersSize"] + s["responseHeadersSize"] + s["responseBodySize"] for s in sizes)
+    return Load(first_paint, marks["ready"], marks["worker"], transferred)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--site", type=Path, help="an already built site folder (default: build site/)")
+    parser.add_argument("--base", default="/", help="URL path to serve the site under")
+    args = parser.parse_args()
+    if args.site is None:
+        build.build()
+    cold: list[Load] = []
+    warm: list[Load] = []
+    with build.serving(args.site or build.SITE, args.base) as url, sync_playwright() as playwright:
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory() as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+                context.add_init_script(RECORD_MARKERS)
+                page = context.pages[0]
+                cold.append(measure(page, lambda: page.goto(url)))
+                warm.append(measure(page, page.reload))
+                context.close()
+    print(f"{url}: medians of {args.runs} runs, headless Chromium")
+    print(f"{'':6} {'first paint':>12} {'Python ready':>13} {'worker ready':>13} {'transferred':>12}")
+    for name, loads in (("cold", cold), ("warm", warm)):
+        first_paint, python, worker, transferred = (statistics.median(column) for column in zip(*loads))
+        print(f"{name:6} {first_paint:>9.0f} ms {python:>10.0f} ms {worker:>10.0f} ms {transferred / 1e6:>9.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
