@@ -135,7 +135,11 @@ class Hand:
         self.leader = -1
         self.led = -1
         self.trick_pos: tuple[int, ...] = ()
-        self.trick_cards: tuple[int, ...] = ()
+        self.trick_cards: tuple[Card, ...] = ()
+        self.winning = -1
+        """Position winning the trick so far (-1 before the lead)."""
+        self.best = -1
+        """Power of the card winning the trick so far."""
         self.tricks: list[Trick] = []
         self.won: tuple[int, ...] = (0,) * n
         self.suits_led = 0
@@ -403,10 +407,7 @@ class Hand:
     # --- play -----------------------------------------------------------------
     def _play(self, action: int) -> None:
         pos = self.turn
-        if action < LEAD_JOKER_BASE:
-            card = action
-        else:
-            card = JOKER_ID + (action - LEAD_JOKER_BASE) // 4
+        card = action if action < LEAD_JOKER_BASE else JOKER_ID + (action - LEAD_JOKER_BASE) // 4
         bit = 1 << card
         held = self.held[:]
         held[pos] &= ~bit
@@ -415,20 +416,27 @@ class Hand:
             up = self.up[:]
             up[pos] &= ~bit
             self.up = up
+        order = self.order
+        suit = order.suit[card]
         if not self.trick_cards:
-            self.led = led = (self.order.suit[card] if action < LEAD_JOKER_BASE
-                              else (action - LEAD_JOKER_BASE) % 4)
+            self.led = led = suit if action < LEAD_JOKER_BASE else (action - LEAD_JOKER_BASE) % 4
             self.suits_led |= 1 << led
-            self.leader = pos
-        elif self.order.suit[card] != self.led:
+            self.leader = self.winning = pos
+            self.best = order.power[card]
+        else:
             led = self.led
-            voids = list(self.voids)
-            voids[pos] |= 1 << led
-            self.voids = tuple(voids)
-        if self.called is not None and card == self.called:
+            if suit != led:
+                voids = list(self.voids)
+                voids[pos] |= 1 << led
+                self.voids = tuple(voids)
+                if suit == order.trump and order.power[card] > self.best:
+                    self.best, self.winning = order.power[card], pos
+            elif order.power[card] > self.best:
+                self.best, self.winning = order.power[card], pos
+        if card == self.called:
             self.partner_known = True
         self.trick_pos += (pos,)
-        self.trick_cards += (card,)
+        self.trick_cards += (CARDS[card],)
         nxt = self.next_pos[pos]
         if nxt != self.leader:
             self.turn = nxt
@@ -436,15 +444,7 @@ class Hand:
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        order = self.order
-        led, trump, power, suit = self.led, order.trump, order.power, order.suit
-        best = -1
-        winner = -1
-        for p, c in zip(self.trick_pos, self.trick_cards):
-            s = suit[c]
-            if s == led or s == trump:
-                if power[c] > best:
-                    best, winner = power[c], p
+        winner = self.winning
         if self.under:
             up = self.up[:]
             for p, c in zip(self.trick_pos, self.trick_cards):
@@ -452,17 +452,17 @@ class Hand:
                 if below is not None and p >= self.players:
                     up[p] |= 1 << below
             self.up = up
-        self.tricks.append(Trick(self.leader, self.trick_pos,
-                                 tuple(map(CARDS.__getitem__, self.trick_cards)), winner, led))
+        tricks = self.tricks
+        tricks.append(Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
         won = list(self.won)
         won[winner] += 1
         self.won = tuple(won)
         self.trick_pos = self.trick_cards = ()
-        self.led = -1
+        self.led = self.winning = -1
         self.leader = self.turn = winner
-        if self.contract is not None and self.contract.is_open and len(self.tricks) == 1:
+        if len(tricks) == 1 and self.contract is not None and self.contract.is_open:
             self.exposed = True
-        if len(self.tricks) == 10:
+        elif len(tricks) == 10:
             self._score()
 
     def _score(self) -> None:

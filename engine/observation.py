@@ -105,5 +105,5 @@ def observe(hand: Hand, seat: int) -> Observation:
         discards=tuple(cards_of(hand.discards)) if mine else (),
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
-        trick_cards=tuple(CARDS[c] for c in hand.trick_cards), led=hand.led, won=hand.won,
+        trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
         voids=hand.voids, exposed=exposed)
