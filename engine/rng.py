@@ -13,6 +13,8 @@ from typing import Final, TypeVar
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+_LIMITS: Final = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(129))
+"""``below(n)``'s rejection limit for small ``n``."""
 
 
 class SplitMix64:
@@ -35,7 +37,7 @@ class SplitMix64:
         multiple of ``n`` below 2**64 are rejected, then the remainder taken."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - (1 << 64) % n
         while True:
             x = self.next_u64()
             if x < limit:
@@ -54,7 +56,7 @@ class SplitMix64:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = (1 << 64) - (1 << 64) % n
+            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - (1 << 64) % n
             while True:  # next_u64, inlined
                 state = (state + GOLDEN) & MASK64
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
