@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from enum import IntEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
                             JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
@@ -38,15 +38,15 @@ class Phase(IntEnum):
 _AUCTION, _DISCARD, _CALL, _JOKER, _PLAY, _OVER = tuple(Phase)
 
 
-class Trick:
-    """A finished trick: who led, who played what, who won."""
+class Trick(NamedTuple):
+    """A finished trick: who led, who played what, who won (an immutable value)."""
 
-    __slots__ = ("leader", "positions", "cards", "winner", "led")
-
-    def __init__(self, leader: int, positions: tuple[int, ...], cards: tuple[Card, ...],
-                 winner: int, led: int) -> None:
-        self.leader, self.positions, self.cards, self.winner, self.led = (
-            leader, positions, cards, winner, led)
+    leader: int
+    positions: tuple[int, ...]
+    cards: tuple[Card, ...]
+    winner: int
+    led: int
+    """The suit led (the suit named, for a led suitless joker)."""
 
     def __repr__(self) -> str:
         plays = " ".join(f"{p}:{c}" for p, c in zip(self.positions, self.cards))

@@ -1,0 +1,29 @@
+"""Bots by level name: ``make_bot("normal", rng)``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final
+
+from engine.rng import SplitMix64
+
+from bots.easy import EasyBot
+from bots.normal import NormalBot
+from bots.protocol import Bot
+
+LEVELS: Final = ("easy", "normal", "expert")
+
+
+def make_bot(level: str, rng: SplitMix64) -> Bot:
+    """A bot of a level; "expert" falls back to the normal bot if it is not installed."""
+    if level == "easy":
+        return EasyBot(rng)
+    if level == "normal":
+        return NormalBot(rng)
+    if level == "expert":
+        try:
+            expert: type[Bot] = importlib.import_module("bots.expert").ExpertBot
+        except ImportError:
+            return NormalBot(rng)
+        return expert(rng)
+    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
