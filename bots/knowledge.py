@@ -67,8 +67,8 @@ class Knowledge:
         for p in range(n):
             hidden = obs.held_counts[p] - known[p].bit_count()
             void = 0
-            for s in range(4):
-                if obs.voids[p] >> s & 1:
+            for s in range(4):  # a pile's voids say nothing of its face-down cards
+                if obs.voids[p] >> s & 1 and p < rules.players:
                     void |= masks[s]
             self.possible.append(known[p] | (self.unseen & ~void if hidden > 0 else 0))
         self.team = _teams(obs)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.actions import DISCARD_BASE, CALL_BASE, Action
 from engine.bids import Bid
-from engine.cards import CARDS, Card, cards_of
+from engine.cards import Card, cards_of
 from engine.hand import Hand, Phase, Trick
 from engine.rules import Rules
 
@@ -38,6 +38,8 @@ class Observation:
     """Two players: the face-up pile cards of each player (index = seat)."""
     piles_down: tuple[int, ...]
     """Two players: how many face-down pile cards each player still has."""
+    piles_covering: tuple[tuple[Card, ...], ...]
+    """Two players: the face-up pile cards that still lie on a face-down card."""
     held_counts: tuple[int, ...]
     """Cards left at each position."""
     history: tuple[tuple[int, Action | None], ...]
@@ -89,6 +91,7 @@ def observe(hand: Hand, seat: int) -> Observation:
     piles_up = tuple(tuple(cards_of(hand.playable(p))) for p in range(players, hand.rules.positions))
     piles_down = tuple((hand.held[p] & ~hand.up[p]).bit_count()
                        for p in range(players, hand.rules.positions))
+    piles_covering = tuple(tuple(c for c in up if c in hand.under) for up in piles_up)
     partner = hand.partner if (hand.partner_known or seat == hand.partner) else -1
     to_act = hand.to_act
     exposed: tuple[Card, ...] = ()
@@ -99,6 +102,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         turn=hand.turn,
         legal_actions=tuple(hand.legal_actions()) if to_act == seat else (),
         hand=tuple(cards_of(hand.held[seat])), piles_up=piles_up, piles_down=piles_down,
+        piles_covering=piles_covering,
         held_counts=tuple(m.bit_count() for m in hand.held), history=history,
         contract=hand.contract, declarer=declarer,
         kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),

@@ -1,0 +1,113 @@
+"""Benchmark: double-dummy solves of full ten-trick deals, and expert decision times.
+
+Each deal is played in the longest suit of the seat holding it (six of that
+suit, everyone else passing), after discarding the lowest side cards; the
+solver then finds the declarer's tricks from the first lead (exactly, and as
+one "can the contract be made?" probe).  Expert decision
+times are measured over whole hands the expert plays at every seat.
+Deterministic: the same seeds each run.  Usage:
+``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--budget S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.expert import ExpertBot  # noqa: E402
+from bots.solver import Solver  # noqa: E402
+from engine.hand import Hand, Phase  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
+from engine.actions import BID_BASE, DISCARD_BASE, PASS_ID  # noqa: E402
+from engine.bids import bid  # noqa: E402
+from engine.cards import cards_of  # noqa: E402
+from engine.observation import observe  # noqa: E402
+from engine.rng import SplitMix64, derive_seed  # noqa: E402
+from engine.trumps import trump_order  # noqa: E402
+
+
+def longest_suit_hand(rules: Rules, seed: int) -> Hand:
+    """A hand in the play phase: six of the longest suit by its holder."""
+    hand = Hand.new(rules, seed)
+    lengths = [(sum(1 for c in cards_of(hand.held[s]) if c.suit == t), s, t)
+               for s in range(rules.players) for t in range(4)]
+    _, declarer, trump = max(lengths)
+    while hand.phase == Phase.AUCTION:
+        if hand.turn == declarer and hand.high < 0:
+            hand.push(BID_BASE + bid(6, trump))
+        else:
+            hand.push(PASS_ID)
+    order = trump_order(rules.deck, trump)
+    while hand.phase == Phase.DISCARD:
+        low = min(cards_of(hand.held[declarer]),
+                  key=lambda c: (order.suit[c] == trump, order.power[c]))
+        hand.push(DISCARD_BASE + low)
+    while hand.phase != Phase.PLAY:
+        hand.push(hand.legal_actions()[0])
+    return hand
+
+
+def solve_times(rules: Rules, deals: int) -> tuple[list[float], list[float]]:
+    """Seconds per exact solve (tricks, guessing the contract) and per single
+    probe "can the declarer make the contract?", from the first lead."""
+    exact, probe = [], []
+    for i in range(deals):
+        hand = longest_suit_hand(rules, derive_seed(1, i))
+        bid = hand.contract.tricks if hand.contract else 6
+        start = time.perf_counter()
+        Solver(hand).tricks(bid)
+        exact.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        Solver(hand).can_take(bid)
+        probe.append(time.perf_counter() - start)
+    return exact, probe
+
+
+def decision_times(rules: Rules, hands: int, budget: float) -> list[float]:
+    """Time of every expert play decision over whole hands (one legal move excluded)."""
+    out = []
+    bots = [ExpertBot(SplitMix64(derive_seed(7, s)), budget) for s in range(rules.players)]
+    for i in range(hands):
+        hand = longest_suit_hand(rules, derive_seed(2, i))
+        while not hand.is_over:
+            obs = observe(hand, hand.to_act)
+            start = time.perf_counter()
+            action = bots[hand.to_act].act(obs)
+            if len(obs.legal_actions) > 1:
+                out.append(time.perf_counter() - start)
+            hand.apply(action)
+    return out
+
+
+def _figures(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    return (f"{name:28s} n={len(ms):4d} median {statistics.median(ms):7.1f} ms   "
+            f"p90 {ms[int(0.9 * (len(ms) - 1))]:7.1f} ms   worst {ms[-1]:7.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--hands", type=int, default=10, help="hands for expert decisions")
+    parser.add_argument("--budget", type=float, default=0.25)
+    parser.add_argument("--preset", choices=sorted(PRESETS), action="append")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} ({platform.python_implementation()})")
+    for name in args.preset or ["standard"]:
+        rules = PRESETS[name]
+        exact, probe = solve_times(rules, args.deals)
+        print(_figures(f"{name}: full-deal solve", exact))
+        print(_figures(f"{name}: contract probe", probe))
+        if args.hands:
+            print(_figures(f"{name}: expert decision", decision_times(rules, args.hands,
+                                                                      args.budget)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,239 @@
+"""The expert bot: plays its cards by solving sampled deals double dummy.
+
+In the play, each decision deals the unseen cards many ways consistent with
+what the seat has seen (:mod:`bots.sampling`; early in the hand the deals are
+drawn to fit the auction as the normal bot would have bid it), solves each
+deal for every legal card (:mod:`bots.solver`), and scores each card by the
+points its side gets: making or beating the contract, then tricks.  The
+normal bot's card is played unless another card is clearly better on the
+samples (by more than the noise of the sample); when following, among cards
+that do exactly as well on every sample the cheapest is played.  The time
+budget bounds the work.  Bids, discards, calls and the joker's suit come from
+the normal bot.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.cards import NO_SUIT
+from engine.hand import Hand, Phase
+from engine.observation import Observation
+from engine.rng import SplitMix64
+from engine.scoring import score_hand
+from engine.trumps import trump_order
+
+from bots.protocol import Bot, Decision
+from bots.sampling import Sampler
+from bots.solver import SearchTimeout, Solver
+
+if TYPE_CHECKING:
+    from bots.normal import NormalBot
+
+MAX_SAMPLES = 48
+"""Enough deals for a firm choice; fewer when the budget runs out."""
+MIN_SAMPLES = 8
+"""Deals to solve before stopping early because the choice is clear."""
+EXACT_LEFT = 7
+"""With more tricks left than this, each card is only solved against the
+contract (made or not), which takes one search instead of several."""
+MODEL_TRICKS = 5
+"""Tricks played before the sampler drops its bidding model for a cheaper fit."""
+TIE = 5.0
+"""Average score differences (points per deal) too small to prefer one card."""
+HARD = 1.6
+"""The hard limit on a decision, in time budgets: a search still running then
+is abandoned; new deals are started until the budget is spent (or, with too
+few solved, while one more is expected to fit before the hard limit)."""
+
+
+class ExpertBot(Bot):
+    """Samples deals and solves them double dummy; decides within a time budget."""
+
+    level = "expert"
+
+    def __init__(self, rng: SplitMix64, time_budget: float = 0.25) -> None:
+        super().__init__(rng)
+        self.time_budget = time_budget
+        self._normal: NormalBot | None = None
+
+    @property
+    def normal(self) -> NormalBot:
+        """The normal bot, for the auction and as a tie-break in the play."""
+        if self._normal is None:
+            from bots.normal import NormalBot
+            self._normal = NormalBot(self.rng.fork())
+        return self._normal
+
+    def decide(self, obs: Observation) -> Decision:
+        if obs.phase != Phase.PLAY:
+            return self.normal.decide(obs)
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return Decision(legal[0], "it is the only card you can play")
+        return self._play(obs)
+
+    # --- the play -------------------------------------------------------------
+    def _play(self, obs: Observation) -> Decision:
+        start = time.monotonic()
+        soft, hard = start + self.time_budget, start + HARD * self.time_budget
+        normal = self.normal.decide(obs)
+        baseline = normal.action
+        # Early on, deals are drawn to fit the auction as the normal bot would
+        # have bid it (dearer, but it is when the hidden cards matter most).
+        sampler = Sampler(obs, model=self.normal.act if len(obs.tricks) < MODEL_TRICKS else None)
+        narrow = 10 - len(obs.tricks) > EXACT_LEFT
+        legal = obs.legal_actions
+        utils: dict[Action, list[float]] = {a: [] for a in legal}
+        wins = dict.fromkeys(legal, 0)
+        while True:
+            done, now = len(utils[baseline]), time.monotonic()
+            if done >= MAX_SAMPLES or done and now >= soft and (
+                    done >= MIN_SAMPLES or now + (now - start) / done >= hard):
+                break
+            hand = sampler.sample(self.rng)
+            scores = _Scores(hand, obs.seat)
+            try:
+                values = Solver(hand, scores.counted, deadline=hard).values(
+                    *scores.window(narrow))
+            except SearchTimeout:
+                break
+            for a in legal:
+                utils[a].append(scores.utility(values[a]))
+                wins[a] += scores.good(values[a])
+            if len(utils[baseline]) >= MIN_SAMPLES and _settled(utils):
+                break
+        samples = len(utils[baseline])
+        if not samples:
+            return normal
+        action = _choice(utils, baseline)
+        if obs.trick_cards and not narrow and samples >= MIN_SAMPLES:
+            # following: the cheapest card that does exactly as well
+            same = [a for a in legal if utils[a] == utils[action]]
+            action = min(same, key=lambda a: _cost(obs, a))
+        goal = _goal(obs)
+        if action == baseline:
+            why = normal.reason
+        else:
+            why = (f"{action.name}: {goal} in {wins[action]} of {samples} sampled deals, "
+                   f"against {wins[baseline]} for the {str(baseline)}")
+            return Decision(action, why)
+        return Decision(action, f"{why}: {goal} in {wins[action]} of {samples} sampled deals")
+
+
+def _gap(better: list[float], worse: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences ``better - worse``."""
+    n = len(better)
+    diffs = [b - w for b, w in zip(better, worse)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, abs(mean)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
+
+
+def _choice(utils: dict[Action, list[float]], baseline: Action) -> Action:
+    """The best card on average, if it clearly beats the normal bot's; else that one."""
+    best = max(utils, key=lambda a: sum(utils[a]))
+    mean, se = _gap(utils[best], utils[baseline])
+    return best if mean > TIE and mean > 1.5 * se else baseline
+
+
+def _settled(utils: dict[Action, list[float]]) -> bool:
+    """Is every card either equal to the best on every sample or clearly worse?"""
+    best = max(utils, key=lambda a: sum(utils[a]))
+    for a, u in utils.items():
+        mean, se = _gap(utils[best], u)
+        if u != utils[best] and not (mean > TIE and mean > 3 * se):
+            return False
+    return True
+
+
+class _Scores:
+    """How one sampled deal's trick counts turn into points for this seat's side."""
+
+    def __init__(self, hand: Hand, seat: int) -> None:
+        rules = hand.rules
+        contract = hand.contract
+        self.contract = contract
+        n = rules.positions
+        if contract is None:
+            side = rules.side_of(seat)
+            self.counted = [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
+            self.mine = True
+            self.table: list[float] = [10.0 * t - 10.0 * (10 - t) for t in range(11)]
+            return
+        declarer = hand.declarer
+        if contract.is_misere:
+            bidders: tuple[int, ...] = (declarer,)
+            self.counted = [declarer]
+        elif rules.players == 5:
+            bidders = tuple(sorted({declarer, hand.partner} - {-1}))
+            self.counted = list(bidders)
+        else:
+            side = rules.side_of(declarer)
+            bidders = tuple(s for s in range(rules.players) if rules.side_of(s) == side)
+            self.counted = [p for p in range(n) if hand.controller[p] in bidders]
+        self.mine = seat in bidders
+        defender = next(s for s in range(rules.players) if s not in bidders)
+        bid_sides = {rules.side_of(s) for s in bidders}
+        self.table = []
+        for t in range(11):
+            tricks = [0] * rules.players
+            tricks[declarer] = t
+            tricks[defender] = 10 - t
+            points = score_hand(rules, contract, declarer, bidders, tuple(tricks)).points
+            ours = [points[s] for s in range(rules.sides) if s in bid_sides]
+            theirs = [points[s] for s in range(rules.sides) if s not in bid_sides]
+            self.table.append(sum(ours) / len(ours) - sum(theirs) / len(theirs))
+
+    def window(self, narrow: bool) -> tuple[int, int]:
+        """Trick counts worth telling apart: all of them, or just made / not made."""
+        if not narrow or self.contract is None:
+            return (0, 10)
+        need = 1 if self.contract.is_misere else self.contract.tricks
+        return (need, need)
+
+    def utility(self, tricks: int) -> float:
+        u = self.table[max(0, min(10, tricks))]
+        return u if self.mine else -u
+
+    def good(self, tricks: int) -> bool:
+        """Does this count make (or beat) the contract, for this seat?"""
+        if self.contract is None:
+            return self.mine == (tricks >= 5)
+        made = tricks == 0 if self.contract.is_misere else tricks >= self.contract.tricks
+        return made == self.mine
+
+
+def _cost(obs: Observation, a: Action) -> int:
+    """How much a card is worth keeping: its trick power."""
+    card = a.played_card
+    if card is None:
+        return 0
+    contract = obs.contract
+    trump = NO_SUIT if contract is None else contract.denomination
+    return trump_order(obs.rules.deck, trump, obs.joker_suit).power[card]
+
+
+def _goal(obs: Observation) -> str:
+    """What a good result is for this seat, in words."""
+    contract = obs.contract
+    ours = _declaring(obs)
+    if contract is None:
+        return "takes half the tricks or more"
+    if contract.is_misere:
+        return "keeps the misere clean" if ours else "sets the misere"
+    return "makes the contract" if ours else "beats the contract"
+
+
+def _declaring(obs: Observation) -> bool:
+    """Does this seat play for the contract (as far as it knows)?"""
+    if obs.declarer < 0:
+        return True
+    if obs.rules.players == 5:
+        return obs.seat in (obs.declarer, obs.partner) or (
+            obs.called is not None and obs.called in obs.hand)
+    return obs.rules.side_of(obs.seat) == obs.rules.side_of(obs.declarer)

@@ -1,0 +1,627 @@
+"""A double-dummy solver for the play phase: every card known, best play by all.
+
+The position comes from an engine :class:`~engine.hand.Hand` in the play
+phase (possibly mid-trick) and is copied into a compact form: each card gets
+an index ``suit * W + rank`` where ``suit`` is its effective suit under
+``hand.order`` (``NO_SUIT`` for a suitless joker) and ``rank`` its place by
+trick power within that suit, so a hand is one bit mask and "the highest card
+of a suit" is a ``bit_length``.  The rules (effective suits, powers, following,
+the suitless joker, forced jokers in misere, two players' piles, partners
+sitting out) come from the engine; :meth:`Solver.legal_actions` matches
+``Hand.legal_actions`` and the tests check it.
+
+The search answers "can the counted side take at least k tricks?" with a
+boolean alpha-beta over single cards and a transposition table at trick
+starts holding bounds on the tricks still to come, keyed both by the exact
+cards and by their ranks among the cards left (so positions that differ only
+in which low cards are gone share an entry).  Touching cards in one hand are
+searched once; the side on lead counts its cashable top cards and the holder
+of the top trumps its sure tricks before searching; moves are ordered by
+cheapest winners, a best move per table entry and a history of refutations.
+Exact trick counts come from a few such null-window probes.  In a misere the
+counted side is the bidder and the defenders maximise its tricks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from engine.actions import ACTIONS, LEAD_JOKER_BASE, Action
+from engine.cards import JOKER_ID, NO_SUIT
+from engine.decks import Deck
+from engine.hand import Hand, Phase
+
+_SUITS = 5
+_ALL_LED = 0b1111
+_NAMED = 128
+"""Joker leads are encoded as ``card + _NAMED * (named suit + 1)``."""
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its deadline passes."""
+
+
+class Solver:
+    """Double-dummy values of one fully known position.
+
+    ``counted`` lists the positions whose tricks are counted (default: the
+    declaring side, the declarer alone in a misere, or position 0's side when
+    everyone passed).  Values are the counted side's tricks at the end of the
+    hand, tricks already won included.  ``deadline`` (a ``time.monotonic``
+    value) makes long searches raise :class:`SearchTimeout`.
+    """
+
+    def __init__(self, hand: Hand, counted: Iterable[int] | None = None,
+                 deadline: float | None = None) -> None:
+        if hand.phase != Phase.PLAY:
+            raise ValueError("the solver needs a hand in the play phase")
+        self.nodes = 0
+        """Nodes searched, in blocks of 4096."""
+        rules = hand.rules
+        n = rules.positions
+        contract = hand.contract
+        misere = contract is not None and contract.is_misere
+        if counted is None:
+            counted = declaring_positions(hand)
+        counted_set = set(counted)
+        self.count = [1 if p in counted_set else 0 for p in range(n)]
+        self.maxer = [bool(self.count[p]) != misere for p in range(n)]
+        self.won = sum(hand.won[p] for p in counted_set)
+        self.left = max(hand.held[p].bit_count() for p in range(n) if hand.active[p])
+        """Tricks still to play, the current one included."""
+        self._deadline = deadline
+        self._build(hand, misere)
+
+    # --- public API -----------------------------------------------------------
+    def can_take(self, target: int) -> bool:
+        """Whether the counted side can end the hand with at least ``target`` tricks."""
+        return self._probe_future(target - self.won - self._root[7])
+
+    def tricks(self, guess: int | None = None) -> int:
+        """The counted side's tricks at the end of the hand with best play."""
+        base = self.won + self._root[7]
+        return base + self._exact(guess - base if guess is not None else None, 0, 10)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal plays now, as the engine's actions (sorted)."""
+        return sorted(self._action(m) for m in self._root_moves())
+
+    def values(self, low: int = 0, high: int = 10) -> dict[Action, int]:
+        """The final tricks of the counted side after each legal play now, exact
+        within ``low..high``: a value below ``low`` reads ``low - 1``, one above
+        ``high`` reads ``high`` (a narrow window needs fewer probes)."""
+        out: dict[Action, int] = {}
+        guess: int | None = None
+        for group in self._root_groups():
+            self._push(group[0])
+            try:
+                base = self.won + self._root[7]
+                v = base + self._exact(None if guess is None else guess - base,
+                                       low - base, high - base)
+            finally:
+                self._pop()
+            guess = v
+            for m in group:
+                out[self._action(m)] = v
+        return out
+
+    # --- internals ------------------------------------------------------------
+    def _exact(self, guess: int | None, low: int = 0, high: int = 10) -> int:
+        """Future counted tricks from the root state, by null-window probes,
+        clipped to ``low - 1..high``."""
+        lo, hi = max(low, 0), min(high, self._root[6])
+        if lo > hi:
+            return low - 1 if low > self._root[6] else high
+        if guess is None:
+            guess = (lo + hi + 1) // 2
+        guess = min(max(guess, lo), hi)
+        # Step from the guess: values are usually at or next to it.
+        if self._probe_future(guess):
+            while guess < hi and self._probe_future(guess + 1):
+                guess += 1
+            return guess
+        guess -= 1
+        while guess >= lo and not self._probe_future(guess):
+            guess -= 1
+        return guess
+
+    def _build(self, hand: Hand, misere: bool) -> None:
+        rules = hand.rules
+        order = hand.order
+        deck_cards = rules.deck.cards
+        trump = order.trump
+        groups = [sorted((c for c in deck_cards if order.suit[c] == s),
+                         key=lambda c: (order.power[c], c)) for s in range(_SUITS)]
+        w = max(len(g) for g in groups)
+        size = _SUITS * w
+        idx_of: dict[int, int] = {}
+        card_of = [-1] * size
+        suit_of = [NO_SUIT] * size
+        power = [0] * size
+        below = [0] * size
+        seg = [((1 << w) - 1) << (s * w) for s in range(_SUITS)]
+        for s, g in enumerate(groups):
+            for r, card in enumerate(g):
+                i = s * w + r
+                idx_of[card] = i
+                card_of[i] = card
+                suit_of[i] = s
+                power[i] = order.power[card]
+                below[i] = seg[s] & ((1 << i) - 1)
+
+        def compact(mask: int) -> int:
+            out = 0
+            while mask:
+                low = mask & -mask
+                out |= 1 << idx_of[low.bit_length() - 1]
+                mask ^= low
+            return out
+
+        n = rules.positions
+        players = rules.players
+        under = [-1] * size
+        down = [0] * n
+        for top, bottom in hand.under.items():
+            under[idx_of[top]] = idx_of[bottom]
+        for p in range(players, n):
+            for top, bottom in hand.under.items():
+                if (hand.held[p] | _played_by(hand, p)) >> top & 1:
+                    down[p] |= 1 << idx_of[bottom]
+        up = [compact(hand.playable(p)) for p in range(n)]
+        pile = [p >= players for p in range(n)]
+        trick_pos = hand.trick_pos
+        trick_cards = [idx_of[c] for c in hand.trick_cards]
+        for p, c in zip(trick_pos, trick_cards):
+            if under[c] >= 0 and pile[p]:
+                up[p] |= 1 << under[c]
+        tmask = 0
+        for c in trick_cards:
+            tmask |= 1 << c
+        remaining = tmask
+        for p in range(n):
+            remaining |= compact(hand.held[p])
+        active = hand.active
+        nact = sum(active)
+        nxt = list(hand.next_pos)
+        count = self.count
+        maxer = self.maxer
+        jseg = seg[NO_SUIT] if trump == NO_SUIT else 0
+        tseg = seg[trump]
+        joker_any = rules.joker_lead == "any"
+        forced = rules.misere_joker_forced and misere
+        track = bool(jseg) and not joker_any
+        keyed_led = bool(jseg)
+        quick_on = not misere
+        sure_on = rules.deck is not Deck.DOUBLED
+        relative = sure_on and players == n
+        tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        st = self
+        ticks = 4096
+        has_piles = players < n
+
+        # root state: position to play, cards in the trick, led suit, winner
+        win_pos, win_pow = -1, -1
+        led = hand.led
+        for p, c in zip(trick_pos, trick_cards):
+            s = suit_of[c]
+            if (s == led or s == trump) and power[c] > win_pow:
+                win_pow, win_pos = power[c], p
+        root = [hand.turn, len(trick_cards), led, win_pos, win_pow, tmask, self.left, 0]
+        stack: list[tuple[list[int], int, int, int, int]] = []
+        state = [remaining, hand.suits_led]
+        voids = list(hand.voids)
+
+        def reps(cands: int, rem: int, is_pile: bool) -> list[int]:
+            """One card per run of touching cards (highest first), a new list."""
+            if not cands & (cands - 1):
+                return [cands.bit_length() - 1] if cands else []
+            if is_pile:
+                return _bits(cands)[::-1]
+            out = []
+            while cands:
+                c = cands.bit_length() - 1
+                out.append(c)
+                cands ^= 1 << c
+                b = rem & below[c]
+                while b:
+                    d = b.bit_length() - 1
+                    if not cands >> d & 1:
+                        break
+                    cands ^= 1 << d
+                    b ^= 1 << d
+            return out
+
+        def lead_moves(pos: int, rem: int, grouped: bool) -> list[int]:
+            mine = up[pos]
+            jk = mine & jseg
+            cands = mine & ~jk
+            if grouped:
+                out = reps(cands, rem, pile[pos])
+            else:
+                out = _bits(cands)
+            if jk and (state[1] == _ALL_LED or not cands):
+                suits = [s for s in range(4) if not voids[pos] >> s & 1]
+                if joker_any or not suits:
+                    suits = [0, 1, 2, 3]
+                for j in _bits(jk):
+                    out += [j + _NAMED * (s + 1) for s in suits]
+            return out
+
+        def follow_cands(pos: int, led_: int) -> int:
+            mine = up[pos]
+            f = mine & seg[led_]
+            if f:
+                return f
+            if forced and mine & jseg:
+                return mine & jseg
+            return mine
+
+        def quick(pos: int, rem: int) -> int:
+            """Tricks the leader can cash from the top without losing the lead."""
+            mine = up[pos]
+            others_trumps = rem & tseg & ~mine
+            total = 0
+            for s in range(4) if not others_trumps else (trump,) if trump != NO_SUIT else ():
+                r = rem & seg[s]
+                m = mine & seg[s]
+                while r:
+                    b = 1 << (r.bit_length() - 1)
+                    if not m & b:
+                        break
+                    total += 1
+                    r ^= b
+            return total
+
+        canon: dict[tuple[int, ...], int] = {}
+        seg_list = [m for m in seg if m]
+
+        def shape(pos: int) -> tuple[int, ...]:
+            """The position up to the ranks of played cards: per suit, who holds
+            each remaining card from the top."""
+            out = [-1, pos]
+            for sm in seg_list:
+                t = tuple(map(sm.__and__, up))
+                c = canon.get(t)
+                if c is None:
+                    c = 1
+                    u_all = 0
+                    for u in t:
+                        u_all |= u
+                    while u_all:
+                        b = 1 << (u_all.bit_length() - 1)
+                        u_all ^= b
+                        for i, u in enumerate(t):
+                            if u & b:
+                                c = c << 3 | i
+                                break
+                    canon[t] = c
+                out.append(c)
+            return tuple(out)
+
+        def top_run(t: int, rem: int) -> tuple[int, int]:
+            """Who holds the highest trump left, and how many top trumps in a row."""
+            b = 1 << (t.bit_length() - 1)
+            for p in range(n):
+                h = up[p] | (rem & down[p])
+                if h & b:
+                    run = 0
+                    while t & b and h & b:
+                        run += 1
+                        t ^= b
+                        b = 1 << (t.bit_length() - 1) if t else 0
+                    return p, run
+            return -1, 0
+
+        def last_trick(pos: int, need: int) -> bool:
+            c = up[pos].bit_length() - 1
+            led_ = suit_of[c]  # a led suitless joker wins whatever suit it names
+            best, winner = power[c], pos
+            p = nxt[pos]
+            while p != pos:
+                d = up[p].bit_length() - 1
+                sd = suit_of[d]
+                if (sd == led_ or sd == trump) and power[d] > best:
+                    best, winner = power[d], p
+                p = nxt[p]
+            return count[winner] >= need
+
+        def node(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int,
+                 left: int, need: int) -> bool:
+            nonlocal ticks
+            ticks -= 1
+            if not ticks:
+                ticks = 4096
+                st.nodes += 4096
+                if st._deadline is not None and time.monotonic() > st._deadline:
+                    raise SearchTimeout
+            rem = state[0]
+            key: tuple[int, ...] = ()
+            rkey: tuple[int, ...] | None = None
+            hint = -1
+            lb, ub = 0, left
+            if k == 0:
+                if need <= 0:
+                    return True
+                if need > left:
+                    return False
+                if left == 1:
+                    return last_trick(pos, need)
+                key = (*up, pos)
+                if keyed_led:
+                    key = (*key, state[1], *voids) if track else (*key, state[1])
+                ent = tt.get(key)
+
+                if ent is None and relative:
+                    rkey = shape(pos)
+                    if keyed_led:
+                        rkey = (*rkey, state[1], *voids) if track else (*rkey, state[1])
+                    ent = tt.get(rkey)
+                if ent is not None:
+                    lb, ub, hint = ent
+                    if lb >= need:
+                        return True
+                    if ub < need:
+                        return False
+                if quick_on:
+                    q = quick(pos, rem)
+                    if count[pos]:
+                        if q >= need:
+                            tt[key] = e = (need if need > lb else lb, ub, hint)
+                            if rkey is not None:
+                                tt[rkey] = e
+                            return True
+                    elif left - q < need:
+                        tt[key] = e = (lb, need - 1 if need - 1 < ub else ub, hint)
+                        if rkey is not None:
+                            tt[rkey] = e
+                        return False
+                    t = rem & tseg
+                    if t and sure_on:
+                        holder, run = top_run(t, rem)
+                        if holder >= 0 and count[holder] != count[pos]:
+                            if count[holder]:
+                                if run >= need:
+                                    tt[key] = e = (need if need > lb else lb, ub, hint)
+                                    if rkey is not None:
+                                        tt[rkey] = e
+                                    return True
+                            elif left - run < need:
+                                tt[key] = e = (lb, need - 1 if need - 1 < ub else ub, hint)
+                                if rkey is not None:
+                                    tt[rkey] = e
+                                return False
+                moves = lead_moves(pos, rem, True)
+                if len(moves) > 1:
+                    moves = order_leads(pos, moves, rem)
+                    if hint >= 0 and hint in moves:
+                        moves.remove(hint)
+                        moves.insert(0, hint)
+            else:
+                f = up[pos] & seg[led_]
+                if f and not pile[pos]:
+                    rkey_f = (f, rem & seg[led_])
+                    moves = follow_memo.get(rkey_f)  # type: ignore[assignment]
+                    if moves is None:
+                        moves = follow_memo[rkey_f] = sorted(reps(f, rem, False),
+                                                             key=power.__getitem__)
+                    if len(moves) > 1 and maxer[wpos] != maxer[pos]:
+                        moves = cheapest_winner(moves, led_, wpow)
+                else:
+                    moves = reps(follow_cands(pos, led_), rem, pile[pos])
+                    if len(moves) > 1:
+                        moves = order_follows(pos, moves, led_, wpos, wpow)
+            is_max = maxer[pos]
+            result = not is_max
+            best_move = -1
+            last = k + 1 == nact
+            for m in moves:
+                c = m & (_NAMED - 1)
+                bit = 1 << c
+                u = up[pos]
+                up[pos] = u ^ bit
+                if has_piles and under[c] >= 0 and pile[pos]:
+                    up[pos] |= 1 << under[c]
+                s = suit_of[c]
+                old_led_set = state[1]
+                old_void = -1
+                if k == 0:
+                    nled = (m // _NAMED - 1) if m >= _NAMED else s
+                    state[1] = old_led_set | (1 << nled) if nled < 4 else old_led_set
+                    npos, npow = pos, power[c]
+                else:
+                    nled = led_
+                    if (s == nled or s == trump) and power[c] > wpow:
+                        npos, npow = pos, power[c]
+                    else:
+                        npos, npow = wpos, wpow
+                    if track and s != nled:
+                        old_void = voids[pos]
+                        voids[pos] = old_void | (1 << nled)
+                if last:
+                    state[0] = rem & ~(tmask_ | bit)
+                    res = node(npos, 0, -1, -1, -1, 0, left - 1, need - count[npos])
+                    state[0] = rem
+                else:
+                    res = node(nxt[pos], k + 1, nled, npos, npow, tmask_ | bit, left, need)
+                up[pos] = u
+                state[1] = old_led_set
+                if old_void >= 0:
+                    voids[pos] = old_void
+                if res == is_max:
+                    result = res
+                    best_move = m
+                    hist[c] += left * left
+                    break
+            if k == 0:
+                if result:
+                    tt[key] = e = (need if need > lb else lb, ub, best_move)
+                else:
+                    tt[key] = e = (lb, need - 1 if need - 1 < ub else ub,
+                                   best_move if best_move >= 0 else hint)
+                if rkey is not None:
+                    tt[rkey] = e
+            return result
+
+        hist = [0] * size
+
+        def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
+            """Cashing winners first, then leads to partner's winners, then by history."""
+            mine_side = maxer[pos]
+            def score(m: int) -> int:
+                c = m & (_NAMED - 1)
+                if m >= _NAMED:
+                    return -(1 << 41)
+                r = rem & seg[suit_of[c]]
+                above = r & ~below[c] & ~(1 << c)
+                if not above:
+                    return -(1 << 41) - hist[c]
+                top = above.bit_length() - 1
+                for p in range(n):
+                    if up[p] >> top & 1:
+                        if p != pos and maxer[p] == mine_side:
+                            return -(1 << 40) - hist[c]
+                        break
+                return -hist[c] + power[c]
+            moves.sort(key=score)
+            return moves
+
+        follow_memo: dict[tuple[int, int], list[int]] = {}
+
+        def cheapest_winner(moves: list[int], led_: int, wpow: int) -> list[int]:
+            """The lowest card that beats ``wpow`` moved to the front (a new list)."""
+            for i, c in enumerate(moves):
+                if power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump):
+                    return [c] + moves[:i] + moves[i + 1:] if i else moves
+            return moves
+
+        def order_follows(pos: int, moves: list[int], led_: int, wpos: int,
+                          wpow: int) -> list[int]:
+            """Lowest first; against an opponent's winner, the cheapest winner first."""
+            moves.sort(key=power.__getitem__)
+            return moves if maxer[wpos] == maxer[pos] else cheapest_winner(moves, led_, wpow)
+
+        def moves_at_root() -> list[int]:
+            pos, k, led_ = root[0], root[1], root[2]
+            if k == 0:
+                return lead_moves(pos, state[0], False)
+            return _bits(follow_cands(pos, led_))
+
+        def groups_at_root() -> list[list[int]]:
+            pos, k, led_ = root[0], root[1], root[2]
+            rem = state[0]
+            if k == 0:
+                mine = up[pos]
+                full = _bits(mine & ~(mine & jseg))
+                heads = lead_moves(pos, rem, True)
+            else:
+                full = _bits(follow_cands(pos, led_))
+                heads = reps(follow_cands(pos, led_), rem, pile[pos])
+            out = []
+            for h in heads:
+                if h >= _NAMED:
+                    out.append([h])
+                    continue
+                grp = [h]
+                if not pile[pos]:
+                    b = rem & below[h]
+                    while b:
+                        d = b.bit_length() - 1
+                        if d not in full:
+                            break
+                        grp.append(d)
+                        b ^= 1 << d
+                out.append(grp)
+            return out
+
+        def probe_future(need: int) -> bool:
+            if st._deadline is not None and time.monotonic() > st._deadline:
+                raise SearchTimeout
+            pos, k, led_, wpos, wpow, tm, left, _ = root
+            return node(pos, k, led_, wpos, wpow, tm, left, need)
+
+        def push(m: int) -> None:
+            pos, k, led_, wpos, wpow, tm, left, extra = root
+            c = m & (_NAMED - 1)
+            bit = 1 << c
+            stack.append((list(root), up[pos], state[0], state[1], voids[pos]))
+            up[pos] ^= bit
+            if under[c] >= 0 and pile[pos]:
+                up[pos] |= 1 << under[c]
+            s = suit_of[c]
+            if k == 0:
+                nled = (m // _NAMED - 1) if m >= _NAMED else s
+                if nled < 4:
+                    state[1] |= 1 << nled
+                npos, npow = pos, power[c]
+            else:
+                nled = led_
+                if (s == nled or s == trump) and power[c] > wpow:
+                    npos, npow = pos, power[c]
+                else:
+                    npos, npow = wpos, wpow
+                if track and s != nled:
+                    voids[pos] |= 1 << nled
+            if k + 1 == nact:
+                state[0] &= ~(tm | bit)
+                root[:] = [npos, 0, -1, -1, -1, 0, left - 1, extra + count[npos]]
+            else:
+                root[:] = [nxt[pos], k + 1, nled, npos, npow, tm | bit, left, extra]
+
+        def pop() -> None:
+            r, u, rem, led_set, v = stack.pop()
+            root[:] = r
+            up[r[0]] = u
+            state[0], state[1] = rem, led_set
+            voids[r[0]] = v
+
+        def action(m: int) -> Action:
+            c = m & (_NAMED - 1)
+            if m >= _NAMED:
+                return ACTIONS[LEAD_JOKER_BASE + (card_of[c] - JOKER_ID) * 4 + m // _NAMED - 1]
+            return ACTIONS[card_of[c]]
+
+        self._probe_future: Callable[[int], bool] = probe_future
+        self._push: Callable[[int], None] = push
+        self._pop: Callable[[], None] = pop
+        self._root_moves: Callable[[], list[int]] = moves_at_root
+        self._root_groups: Callable[[], list[list[int]]] = groups_at_root
+        self._action: Callable[[int], Action] = action
+        self._root = root
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _played_by(hand: Hand, position: int) -> int:
+    """Cards a position has played so far (finished tricks and the current one)."""
+    out = 0
+    for t in hand.tricks:
+        for p, card in zip(t.positions, t.cards):
+            if p == position:
+                out |= 1 << card
+    for p, c in zip(hand.trick_pos, hand.trick_cards):
+        if p == position:
+            out |= 1 << c
+    return out
+
+
+def declaring_positions(hand: Hand) -> list[int]:
+    """Positions whose tricks count for the declarer's side."""
+    rules = hand.rules
+    n = rules.positions
+    if hand.contract is None:
+        side = rules.side_of(0)
+        return [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
+    if hand.contract.is_misere:
+        return [hand.declarer]
+    if rules.players == 5:
+        return [p for p in (hand.declarer, hand.partner) if p >= 0]
+    side = rules.side_of(hand.declarer)
+    return [p for p in range(n) if rules.side_of(hand.controller[p]) == side]

@@ -1,0 +1,85 @@
+"""The expert bot: whole hands on every table, plain-words reasons, and the
+classic blunders it must not make."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.hand import Hand
+from engine.observation import observe
+from engine.rng import SplitMix64, derive_seed
+from engine.rules import PRESETS, Rules
+from tests.conftest import run, start
+
+from bots.expert import ExpertBot
+from bots.protocol import Decision
+
+# Every card of the 43-card deck, dealt for the blunder positions below.
+TRUMP_DEAL = ["5S 6S 7S JH JD AH KH QH 10H 9H",
+              "JK 4D 5D 6D 7D 8D 9D 10D 5C 6C",
+              "8S 9S 10S 7C 8C 9C 10C JC QC KC",
+              "AS KS QS JS AC AD KD QD 8H 7H"]
+TRUMP_KITTY = "6H 5H 4H"
+MISERE_DEAL = ["5S 6S 7S 4D 5D 6D 4H 5H 6H 5C",
+               "JK 8D 9D 10D JD 7C 8C 9C 10C JC",
+               "8S 9S 10S JS QS KS AS QD KD AD",
+               "AC KC QC 6C 7D 7H 8H 9H 10H JH"]
+MISERE_KITTY = "QH KH AH"
+
+
+def expert(seed: int = 1, budget: float = 1.0) -> ExpertBot:
+    return ExpertBot(SplitMix64(seed), budget)
+
+
+def decide(hand: Hand, bot: ExpertBot | None = None) -> Decision:
+    seat = hand.to_act
+    return (bot or expert()).decide(observe(hand, seat))
+
+
+@pytest.mark.parametrize("table", [*PRESETS, "two-handed,misere=on"])
+def test_expert_plays_whole_hands_on_every_table(table: str) -> None:
+    rules = Rules.parse(table)
+    bots = [expert(seat, 0.01) for seat in range(rules.players)]
+    for i in range(3):
+        hand = Hand.new(rules, derive_seed(5, i), i % rules.players)
+        while not hand.is_over:
+            seat = hand.to_act
+            decision = bots[seat].decide(observe(hand, seat))
+            assert decision.reason
+            hand.apply(decision.action, seat)
+        assert hand.result is not None
+
+
+def test_expert_gives_its_reason_in_plain_words() -> None:
+    hand = run(start("standard", TRUMP_DEAL, TRUMP_KITTY, "6H"), "5S")
+    decision = decide(hand)
+    assert "sampled deals" in decision.reason
+    assert decision.action in hand.legal_actions()
+
+
+def test_expert_does_not_trump_with_the_joker_second_in_hand() -> None:
+    # Partner holds the top spades: ruffing with the joker wastes it.
+    hand = run(start("standard", TRUMP_DEAL, TRUMP_KITTY, "6H"), "5S")
+    for seed in range(2):
+        assert str(decide(hand, expert(seed)).action) != "JK"
+
+
+def test_expert_does_not_waste_the_joker_against_a_misere() -> None:
+    hand = start("standard", MISERE_DEAL, MISERE_KITTY, "MIS", auction=["bid 7S"])
+    run(hand, "5S")
+    for seed in range(2):
+        assert str(decide(hand, expert(seed)).action) != "JK"
+
+
+def test_expert_takes_a_sure_contract_line() -> None:
+    # The declarer's trumps are solid: drawing them makes every sampled deal.
+    hand = start("standard", TRUMP_DEAL, TRUMP_KITTY, "6H")
+    decision = decide(hand)
+    assert "makes the contract in" in decision.reason
+
+
+def test_expert_bids_like_the_normal_bot() -> None:
+    hand = Hand.new(PRESETS["standard"], derive_seed(9, 0))
+    obs = observe(hand, hand.to_act)
+    bot = expert()
+    assert bot.decide(obs).action == bot.normal.decide(obs).action

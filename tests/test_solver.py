@@ -1,0 +1,143 @@
+"""The double-dummy solver: known endgames, exhaustive minimax on small
+positions of every table, and the engine's legal moves."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.hand import Hand, Phase
+from engine.rng import SplitMix64
+from engine.rules import PRESETS, Rules
+from tests.conftest import random_action, run, start
+
+from bots.solver import SearchTimeout, Solver, declaring_positions
+
+KITTY = "KC QC 10C"
+TABLES = (*PRESETS, "standard,misere-anytime=on,joker-lead=not-void,misere-joker-forced=on",
+          "two-handed,misere=on", "six-handed,deck=63-doubled", "standard,all-pass=no-trumps")
+
+
+def minimax(hand: Hand, counted: set[int], misere: bool) -> int:
+    """The counted side's final tricks by brute force on the engine itself."""
+    if hand.is_over or not hand.legal_actions():
+        return sum(hand.won[p] for p in counted)
+    maximise = (hand.turn in counted) != misere
+    values = []
+    for a in hand.legal_actions():
+        hand.push(a)
+        values.append(minimax(hand, counted, misere))
+        hand.pop()
+    return max(values) if maximise else min(values)
+
+
+def play_phase_hand(rules: Rules, rng: SplitMix64) -> Hand:
+    """A random hand that reaches the play."""
+    while True:
+        hand = Hand.new(rules, rng.next_u64(), rng.below(rules.players))
+        while hand.phase < Phase.PLAY:
+            hand.push(random_action(hand, rng))
+        if hand.phase == Phase.PLAY:
+            return hand
+
+
+def endgame(rules: Rules, rng: SplitMix64, tricks_left: int) -> Hand:
+    """A random play-phase hand with so many tricks left, possibly mid-trick."""
+    hand = play_phase_hand(rules, rng)
+    while len(hand.tricks) < 10 - tricks_left:
+        hand.push(rng.choice(hand.legal_actions()))
+    for _ in range(rng.below(rules.positions)):
+        hand.push(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def is_misere(hand: Hand) -> bool:
+    return hand.contract is not None and hand.contract.is_misere
+
+
+class TestKnownEndgames:
+    def test_finesse_works_when_the_king_sits_under_the_tenace(self) -> None:
+        h = start("standard", ["5S 6S", "KS 7S", "AS QS", "8S 9S"], KITTY, "7H")
+        assert Solver(h).tricks() == 2
+
+    def test_finesse_fails_when_the_king_sits_over_it(self) -> None:
+        h = start("standard", ["5S 6S", "8S 7S", "AS QS", "KS 9S"], KITTY, "7H")
+        assert Solver(h).tricks() == 1
+
+    def test_trumps_ruff_a_plain_winner(self) -> None:
+        h = start("standard", ["AS 5H", "KS QS", "6S 7S", "8S 9S"], KITTY, "7H")
+        assert Solver(h).tricks() == 2
+        h = start("standard", ["AS KS", "QS 5H", "6S 7S", "8S 9S"], KITTY, "7H")
+        assert Solver(h).tricks() == 1  # the defender follows once, then ruffs the king
+
+    def test_joker_wins_any_trick_in_no_trumps(self) -> None:
+        h = start("standard", ["JK 5D", "AD 6S", "7S 8S", "9S 10S"], KITTY, "7NT")
+        run(h, "joker none")
+        solver = Solver(h)
+        assert solver.legal_actions() == h.legal_actions()  # the joker may not be led yet
+        assert solver.tricks() == 1
+
+    def test_misere_bidder_is_forced_to_win_with_a_lone_ace(self) -> None:
+        rules = "standard,misere-anytime=on"
+        assert Solver(start(rules, ["5S 6S", "7S 8S", "AS KS", "9S 10S"], KITTY, "MIS")).tricks() == 0
+        assert Solver(start(rules, ["AS 5S", "7S 8S", "6S KS", "9S 10S"], KITTY, "MIS")).tricks() == 1
+
+    def test_counted_side_can_be_the_defenders(self) -> None:
+        h = start("standard", ["5S 6S", "KS 7S", "AS QS", "8S 9S"], KITTY, "7H")
+        assert Solver(h, counted=[1, 3]).tricks() == 0
+
+    def test_values_give_each_card_its_result(self) -> None:
+        h = start("standard", ["AS KS", "5S 6S", "7S 8S", "9S 10S"], KITTY, "7H")
+        values = Solver(h).values()
+        assert {str(a): v for a, v in values.items()} == {"AS": 2, "KS": 2}
+        run(h, "AS")
+        assert {str(a): v for a, v in Solver(h).values().items()} == {"5S": 2, "6S": 2}
+
+
+class TestAgainstMinimax:
+    @pytest.mark.parametrize("table", TABLES)
+    def test_value_equals_exhaustive_minimax(self, table: str) -> None:
+        rules = Rules.parse(table)
+        rng = SplitMix64(len(table))
+        left = 2 if rules.players >= 5 else 3
+        for _ in range(12):
+            hand = endgame(rules, rng, left)
+            counted = set(declaring_positions(hand))
+            misere = is_misere(hand)
+            assert Solver(hand).tricks() == minimax(hand, counted, misere)
+            for action, value in Solver(hand).values().items():
+                hand.push(action)
+                assert value == minimax(hand, counted, misere), (table, action)
+                hand.pop()
+
+    def test_narrow_window_clips_the_values(self) -> None:
+        rng = SplitMix64(3)
+        for _ in range(10):
+            hand = endgame(PRESETS["standard"], rng, 3)
+            exact = Solver(hand).values()
+            clipped = Solver(hand).values(6, 6)
+            assert all(clipped[a] == (6 if v >= 6 else 5) for a, v in exact.items())
+
+
+class TestLegality:
+    @pytest.mark.parametrize("table", TABLES)
+    def test_solver_moves_are_the_engine_moves(self, table: str) -> None:
+        rules = Rules.parse(table)
+        rng = SplitMix64(99)
+        for _ in range(8):
+            hand = play_phase_hand(rules, rng)
+            while not hand.is_over:
+                assert Solver(hand).legal_actions() == hand.legal_actions()
+                hand.push(rng.choice(hand.legal_actions()))
+
+
+def test_deadline_stops_a_long_search() -> None:
+    hand = play_phase_hand(PRESETS["standard"], SplitMix64(5))
+    with pytest.raises(SearchTimeout):
+        Solver(hand, deadline=time.monotonic() - 1).tricks()
+
+
+def test_solver_needs_the_play_phase() -> None:
+    with pytest.raises(ValueError):
+        Solver(Hand.new(PRESETS["standard"], 1))
