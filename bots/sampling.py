@@ -25,7 +25,6 @@ aces or (for misere) low cards.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from engine.actions import JOKER_SUIT_BASE, Action, discard
 from engine.bids import NO_TRUMPS, Bid
@@ -46,7 +45,6 @@ _HIGH = {d: mask_of(c for c in d.cards if c.is_joker or c.rank >= JACK) for d in
 """Cards a misere bidder would rather not hold: jacks and up, the joker."""
 _TOPS = {d: mask_of(c for c in d.cards if c.is_joker or c.rank == ACE) for d in Deck}
 """The no-trump bidder's stoppers: aces and the joker."""
-T = TypeVar("T")
 
 
 class Sampler:
