@@ -7,26 +7,27 @@
 site/ is the whole site, with relative paths only, so it works from any
 static host, at the root or under a subpath:
 
-    index.html, main.py, ...  everything from web/
-    pyscript/                 PyScript's core, less the plugins web/pyscript.toml disables
-    pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to the two
-                              wheels beside it: micropip's and ours (its name carries a
-                              hash of its sources, so no cache can serve stale code)
+    index.html, boot.js, main.py, ...  everything from web/ but web/app/
+    pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to our two
+                              wheels beside it: the engine and bots (from pyproject) and
+                              the app (web/app/); each name carries a hash of its sources,
+                              so no cache can serve stale code
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
-Our wheel is an entry of pyodide-lock.json and web/pyscript.toml asks for it by
-name with packages_cache = "passthrough": Pyodide fetches it while it boots,
-without micropip. Nothing is rebuilt when its inputs did not change.
+boot.js (and worker.js, for the bots' thread) start Pyodide with both wheels
+named as packages: Pyodide fetches them from the lock while it boots, with no
+micropip and nothing from a CDN. Nothing is rebuilt when its inputs did not change.
 """
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
 import hashlib
 import http.server
+import io
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -35,9 +36,11 @@ import threading
 import time
 import tomllib
 import zipfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+import build_pwa
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -45,7 +48,8 @@ SITE = ROOT / "site"
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
-PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+APP = WEB / "app"
+APP_NAME = "five-hundred-app"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 MANIFEST = "build-manifest.json"
@@ -95,24 +99,18 @@ def ensure_node_modules() -> None:
         run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
 
 
-def micropip_wheel(lock: Mapping[str, Any]) -> Path:
-    """The micropip wheel that Pyodide's lock names, downloaded once from PyPI into .cache/."""
-    entry = lock["packages"]["micropip"]
-    wheel = CACHE / "micropip" / str(entry["file_name"])
-    if not wheel.exists():
-        python_version = ".".join(lock["info"]["python"].split(".")[:2])
-        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-            "--python-version", python_version, "--dest", str(wheel.parent), f"micropip=={entry['version']}")
-    return wheel
-
-
-def our_wheel(packages: list[str]) -> Path:
-    """Our wheel, cached by a hash of its sources; the hash is its build tag."""
-    sources = [ROOT / "pyproject.toml", *(f for package in packages for f in files_under(ROOT / package))]
+def source_hash(sources: list[Path]) -> str:
+    """A short hash of files' paths and contents: a wheel's build tag (which must start with a digit)."""
     digest = hashlib.sha256()
     for source in sources:
         digest.update(f"{source.relative_to(ROOT).as_posix()}\0".encode() + source.read_bytes())
-    build_tag = "0" + digest.hexdigest()[:12]  # a wheel build tag must start with a digit
+    return "0" + digest.hexdigest()[:12]
+
+
+def our_wheel(packages: list[str]) -> Path:
+    """Our wheel (engine and bots), cached by a hash of its sources; the hash is its build tag."""
+    sources = [ROOT / "pyproject.toml", *(f for package in packages for f in files_under(ROOT / package))]
+    build_tag = source_hash(sources)
     folder = CACHE / "wheels"
     cached = list(folder.glob(f"*-{build_tag}-*.whl"))
     if cached:
@@ -131,6 +129,28 @@ def our_wheel(packages: list[str]) -> Path:
     return wheel
 
 
+def app_wheel(version: str) -> tuple[str, bytes]:
+    """The app package (web/app/) as a pure-Python wheel: its file name and bytes, built in memory
+    with fixed timestamps, so the same sources give the same bytes."""
+    sources = [f for f in files_under(APP) if f.suffix == ".py"]
+    dist = f"{APP_NAME.replace('-', '_')}-{version}"
+    files = {f.relative_to(WEB).as_posix(): f.read_bytes() for f in sources}
+    files[f"{dist}.dist-info/METADATA"] = f"Metadata-Version: 2.1\nName: {APP_NAME}\nVersion: {version}\n".encode()
+    files[f"{dist}.dist-info/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\n"
+                                        b"Tag: py3-none-any\n")
+    record = "".join(f"{name},sha256={_record_hash(data)},{len(data)}\n" for name, data in files.items())
+    files[f"{dist}.dist-info/RECORD"] = (record + f"{dist}.dist-info/RECORD,,\n").encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return f"{dist}-{source_hash(sources)}-py3-none-any.whl", buffer.getvalue()
+
+
+def _record_hash(data: bytes) -> str:
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
 def check_wheel_complete(wheel: Path, sources: list[Path]) -> None:
     """Fail when a module is left out, e.g. a subpackage missing from pyproject's packages."""
     with zipfile.ZipFile(wheel) as archive:
@@ -140,47 +160,32 @@ def check_wheel_complete(wheel: Path, sources: list[Path]) -> None:
         sys.exit(f"build: not in the wheel (list subpackages in pyproject's packages): {missing}")
 
 
-def pyscript_files(disabled_plugins: Iterable[str]) -> SiteFiles:
-    """core.js and every chunk it can import, except those of disabled plugins."""
-    skipped = re.compile("|".join(re.escape(p) + r"[-_]" for p in disabled_plugins) or "$^")
-    files: SiteFiles = {}
-    pending = ["core.js"]
-    while pending:
-        name = pending.pop()
-        if name in files:
-            continue
-        source = PYSCRIPT_DIST / name
-        files[name] = source
-        imported = re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+\.js)"', source.read_text())
-        pending += [i for i in imported if not skipped.match(i)]
-    return {f"pyscript/{name}": path for name, path in files.items()}
-
-
 def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
-    """Pyodide's core files, micropip and our wheel, and a lock listing only those two."""
+    """Pyodide's core files, our two wheels, and a lock listing only those."""
     lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text())
-    micropip = micropip_wheel(lock)
-    wheel_data = wheel.read_bytes()
-    name = project["project"]["name"]
+    version = project["project"]["version"]
+    app_name, app_data = app_wheel(version)
+    wheels = {
+        project["project"]["name"]: (wheel.name, wheel.read_bytes(), project["tool"]["setuptools"]["packages"]),
+        APP_NAME: (app_name, app_data, [APP.name]),
+    }
     lock["packages"] = {
-        "micropip": {**lock["packages"]["micropip"], "sha256": sha256(micropip.read_bytes())},
         name: {
             "name": name,
-            "version": project["project"]["version"],
-            "file_name": wheel.name,
+            "version": version,
+            "file_name": file_name,
             "install_dir": "site",
-            "sha256": sha256(wheel_data),
+            "sha256": sha256(data),
             "package_type": "package",
-            "imports": project["tool"]["setuptools"]["packages"],
+            "imports": imports,
             "depends": [],
             "unvendored_tests": False,
             "tool": {},
-        },
+        } for name, (file_name, data, imports) in wheels.items()
     }
     files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
-    files[f"pyodide/{micropip.name}"] = micropip
-    files[f"pyodide/{wheel.name}"] = wheel_data
+    files |= {f"pyodide/{file_name}": data for file_name, data, _ in wheels.values()}
     return files
 
 
@@ -213,14 +218,12 @@ def build() -> dict[str, Any]:
     """Build site/ and return its manifest."""
     started = time.perf_counter()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    config = tomllib.loads((WEB / "pyscript.toml").read_text())
-    disabled = [p[1:] for p in config.get("plugins", []) if p.startswith("!")]
     ensure_node_modules()
     wheel = our_wheel(project["tool"]["setuptools"]["packages"])
-    files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB)}
-    files |= pyscript_files(disabled)
+    files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB) if APP not in p.parents}
     files |= pyodide_files(project, wheel)
     manifest = write_site(files)
+    manifest = build_pwa.finish(SITE, manifest)  # PWA: the service worker's precache list
     size = sum(entry["size"] for entry in manifest["files"].values())
     print(f"site/ built: {len(files)} files, {size / 1e6:.1f} MB, version {manifest['version']}, "
           f"{wheel.name}, {time.perf_counter() - started:.1f} s")

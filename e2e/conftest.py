@@ -2,7 +2,10 @@
 
 The session builds site/ once (or serves the folder that FIVE_HUNDRED_SITE
 names, already built), serves it on 127.0.0.1 under a subpath, so that every
-path must be relative, and drives Debian's Chromium headless.
+path must be relative, and drives Debian's Chromium headless.  Tests of the
+game share one page (`table_page`), loaded once: each starts a new game from
+the start screen.  The engine and web/app are importable, to find deals and
+check what the page shows against the engine.
 """
 from __future__ import annotations
 
@@ -13,9 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 import build  # noqa: E402
+from pages import App, TableScreen  # noqa: E402
 
 BASE_PATH = "/games/500/"
 
@@ -38,3 +44,27 @@ def base_url(site_url: str) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": build.CHROMIUM, "args": build.CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One page for the game tests (phone-sized by default), loaded once."""
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, accept_downloads=True)
+    page = context.new_page()
+    app = App(page)
+    app.open()
+    app.expect_ready()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def table_page(shared_page: Page) -> Page:
+    """The shared page on the start screen: a test's game starts from there."""
+    app, table = App(shared_page), TableScreen(shared_page)
+    if shared_page.locator("body").get_attribute("data-turn") != "start":
+        if table.dialog.is_visible():
+            shared_page.keyboard.press("Escape")
+        table.new_game()
+    app.expect_turn("start")
+    return shared_page

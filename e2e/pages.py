@@ -1,13 +1,29 @@
 """Page objects: one class per screen, locators in __init__."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+import re
+from pathlib import Path
+from typing import Any
 
-PYTHON_START_TIMEOUT_MS = 60_000  # Pyodide takes about 5 s here, much more on a busy machine
+from playwright.sync_api import Locator, Page, expect
+
+from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
+from scenarios import Step
+
+PYTHON_START_TIMEOUT_MS = 60_000  # Pyodide takes about 4 s here, much more on a busy machine
+TURN_TIMEOUT_MS = 30_000  # the bots' turns, with no pause: well under a second each
+GAME_TIMEOUT_MS = 240_000  # a whole game played by the bots
+HAND_OVER = re.compile("^(hand-over|game-over)$")
+
+
+def exact(name: str) -> re.Pattern[str]:
+    """An accessible name that starts with ``name``, followed by nothing or by a comma."""
+    return re.compile(f"^{re.escape(name)}(,|$)")
 
 
 class App:
-    """The readiness contract of web/index.html, which the real UI keeps."""
+    """The readiness contract of web/index.html."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -24,19 +40,162 @@ class App:
         """The bots worker has answered a call."""
         expect(self.body).to_have_attribute("data-worker", "ready", timeout=PYTHON_START_TIMEOUT_MS)
 
+    def expect_turn(self, turn: str | re.Pattern[str], timeout: float = TURN_TIMEOUT_MS) -> None:
+        """What the game waits for: 'start', 'you', 'bot', 'hand-over', 'game-over'."""
+        expect(self.body).to_have_attribute("data-turn", turn, timeout=timeout)
+
 
 class LoadingScreen:
-    """Plain HTML shown before Python starts, with PyScript's progress."""
+    """Plain HTML shown before Python starts, with the loading progress."""
 
     def __init__(self, page: Page) -> None:
         self.root = page.locator("#loading")
         self.heading = self.root.get_by_role("heading", name="Five Hundred")
         self.status = page.locator("#loading-status")
+        self.bar = page.locator("#loading-bar")
 
 
-class PlaceholderScreen:
-    """What web/main.py draws until the real UI replaces it."""
+class StartScreen:
+    """The table, its rules, the bots, the pace, auto-play and an optional deal code."""
 
     def __init__(self, page: Page) -> None:
-        self.python = page.locator("#python")
-        self.worker = page.locator("#worker")
+        self.page = page
+        self.root = page.locator("#start")
+        self.deal_button = self.root.get_by_role("button", name="Deal")
+        self.deal_code = self.root.get_by_role("textbox", name=re.compile("Deal code"))
+        self.pace = self.root.get_by_role("combobox", name="Bot pause")
+        self.autoplay = self.root.get_by_role("checkbox", name="Auto-play my hand")
+        self.rules = self.root.locator("details.rules-options")
+        self.message = self.root.get_by_role("alert")
+
+    def table(self, title: str) -> Locator:
+        return self.root.get_by_role("radio", name=re.compile(re.escape(title)))
+
+    def level(self, seat: str) -> Locator:
+        return self.root.get_by_role("combobox", name=seat, exact=True)
+
+    def option(self, label: str) -> Locator:
+        return self.rules.get_by_label(label, exact=True)
+
+    def start(self, table: str = "Standard", deal: str = "", pace: str = "No pause",
+              autoplay: bool = False, level: str = "Normal") -> None:
+        """Choose a table and settings, then deal."""
+        expect(self.deal_button).to_be_visible()
+        self.table(table).check()
+        for select in self.root.locator("fieldset.bots select").all():
+            select.select_option(label=level)
+        self.pace.select_option(label=pace)
+        self.autoplay.set_checked(autoplay)
+        self.deal_code.fill(deal)
+        self.deal_button.click()
+
+
+class TableScreen:
+    """The table: scores and tools, the seats and the trick, the panel, the player's hand."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.app = App(page)
+        self.root = page.locator("#table")
+        self.top = page.locator("#top")
+        self.arena = page.locator("#arena")
+        self.panel = page.locator("#panel")
+        self.hand = page.locator("#hand")
+        self.cards = self.hand.get_by_role("button")
+        self.notice = self.panel.get_by_role("status")
+        self.play_button = self.panel.get_by_role("button", name=re.compile("^Play"))
+        self.put_back = self.panel.get_by_role("button", name=re.compile("^Put back"))
+        self.next_hand = self.panel.get_by_role("button", name="Next hand")
+        self.side_totals = self.top.locator(".side-total")
+        self.trick = self.arena.locator(".trick")
+        self.dialog = page.locator("#dialog")
+
+    def seat(self, name: str) -> Locator:
+        return self.arena.locator(f".seat-{name.lower()}")
+
+    def card(self, name: str) -> Locator:
+        """A card of the player's hand by its name ('jack of hearts')."""
+        return self.hand.get_by_role("button", name=exact(name))
+
+    @staticmethod
+    def tap(card: Locator, force: bool = False) -> None:
+        """Tap a card of the fan where a person would: on its corner index, which overlaps nothing.
+        ``force``: tap a card marked aria-disabled (which the page still explains)."""
+        card.click(position={"x": 10, "y": 24}, force=force)
+
+    def bid_button(self, text: str) -> Locator:
+        """A bid by its action text ('bid 7H', 'pass')."""
+        if text == "pass":
+            return self.panel.get_by_role("button", name="Pass")
+        from engine.actions import Action
+        bid = Action.parse(text, True).bid
+        assert bid is not None
+        return self.panel.get_by_role("button", name=exact(bid.name))
+
+    def tool(self, name: str) -> Locator:
+        return self.top.get_by_role("button", name=name)
+
+    def open_dialog(self, tool: str) -> Locator:
+        self.tool(tool).click()
+        expect(self.dialog).to_be_visible()
+        return self.dialog
+
+    def close_dialog(self) -> None:
+        self.dialog.get_by_role("button", name="Close").click()
+        expect(self.dialog).to_be_hidden()
+
+    def totals(self) -> list[int]:
+        return [int(t.replace("−", "-").replace("+", "")) for t in self.side_totals.all_inner_texts()]
+
+    def take(self, step: Step, way: str = "click") -> None:
+        """Carry out one planned decision (see scenarios.py) once it is the player's turn.
+        ``way`` of playing a card: 'click' (card, then Play), 'twice' (tap it twice), 'keys'."""
+        self.app.expect_turn("you")
+        kind, value = step
+        if kind == "bid":
+            self.bid_button(value).click()
+        elif kind == "discard":
+            for c in value.split():
+                self.tap(self.card(Card.parse(c).name))
+            self.put_back.click()
+        elif kind == "joker":
+            suit = int(value)
+            name = "Keep it without a suit" if suit == 4 else SUIT_NAMES[suit]
+            self.panel.get_by_role("button", name=name).click()
+        elif kind == "play":
+            card = self.card(Card.parse(value).name)
+            if way == "keys":
+                card.focus()
+                card.press("Enter")
+                card.press("Enter")
+            elif way == "twice":
+                self.tap(card)
+                self.tap(card)
+            else:
+                self.tap(card)
+                self.play_button.click()
+        elif kind == "lead-joker":
+            self.tap(self.card("joker"))
+            self.play_button.click()
+            prompt = self.panel.get_by_role("button", name=SUIT_NAMES[SUIT_LETTERS.index(value)])
+            expect(self.panel).to_contain_text("name the suit")
+            prompt.click()
+        else:
+            raise ValueError(step)
+
+    def new_game(self) -> None:
+        """Back to the start screen, through the menu."""
+        self.open_dialog("Menu").get_by_role("button", name="New game").click()
+        self.app.expect_turn("start")
+
+    def export(self, where: Locator | None = None) -> dict[str, Any]:
+        """Export the game record (a download) and read it."""
+        with self.page.expect_download() as info:
+            if where is None:
+                self.open_dialog("Menu").get_by_role("button", name="Export game").click()
+            else:
+                where.click()
+        data: dict[str, Any] = json.loads(Path(info.value.path()).read_text())
+        if self.dialog.is_visible():
+            self.close_dialog()
+        return data

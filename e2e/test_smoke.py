@@ -1,4 +1,4 @@
-"""The placeholder page proves the stack: loading screen, Python, the bots worker, all local."""
+"""The stack: the loading screen at once, Python, the bots' worker, everything local."""
 from __future__ import annotations
 
 import re
@@ -6,41 +6,30 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, expect
 
-from pages import PYTHON_START_TIMEOUT_MS, App, LoadingScreen, PlaceholderScreen
+from pages import PYTHON_START_TIMEOUT_MS, App, LoadingScreen, StartScreen
 
 
 def test_loading_screen_shows_before_python(page: Page) -> None:
     app, loading = App(page), LoadingScreen(page)
     app.open()
     expect(loading.heading).to_be_visible()
-    expect(loading.status).to_be_visible()
+    expect(loading.bar).to_be_visible()
     expect(app.body).not_to_have_attribute("data-ready", "true")
+    expect(loading.status).not_to_have_text("Loading…")  # the loader reports its progress
 
     app.expect_ready()
     expect(loading.root).to_be_hidden()
-    expect(loading.status).not_to_have_text("Loading…")  # PyScript's progress reached it
+    expect(StartScreen(page).deal_button).to_be_visible()
+    app.expect_turn("start")
 
 
-def test_python_output_and_worker_answer(page: Page) -> None:
-    app, screen = App(page), PlaceholderScreen(page)
-    app.open()
-    app.expect_ready()
-    expect(screen.python).to_contain_text("Python 3.14")
-    expect(screen.python).to_contain_text(re.compile(r"five-hundred \S+, engine \d"))
-    app.expect_worker_ready()
-    expect(screen.worker).to_contain_text("Bots worker: Python 3.14")
-
-
-def test_worker_is_callable_from_javascript(page: Page) -> None:
+def test_worker_answers_the_page(page: Page) -> None:
     app = App(page)
     app.open()
     app.expect_worker_ready()
-    answer = page.evaluate("""async () => {
-        const bots = document.querySelector('script[type="py"][worker][name="bots"]').xworker;
-        await bots.ready;
-        return await bots.sync.describe();
-    }""")
+    answer = page.evaluate("""async () => JSON.parse(await window.fiveHundred.bots.call('{"fn": "ping"}'))""")
     assert answer["python"].startswith("3.14")
+    assert re.fullmatch(r"\d+\.\d+\.\d+", answer["five_hundred"])
 
 
 def test_every_request_is_local_and_succeeds(page: Page, site_url: str) -> None:
@@ -66,25 +55,15 @@ def test_every_request_is_local_and_succeeds(page: Page, site_url: str) -> None:
     assert {r.headers["content-type"] for r in wasm_loads} == {"application/wasm"}  # for streaming compilation
 
 
-def test_micropip_loads_from_the_site(page: Page) -> None:
-    """micropip is not loaded at start, but its wheel and its lock entry (sha256) must match."""
-    app = App(page)
-    app.open()
-    app.expect_ready()
-    page.evaluate("""() => {
-        const script = document.createElement("script");
-        script.type = "py";
-        script.textContent = [
-            "import pyodide_js",
-            "from pyscript import document",
-            "await pyodide_js.loadPackage('micropip')",
-            "import micropip",
-            "document.body.dataset.micropip = micropip.__version__",
-        ].join("\\n");
-        document.body.append(script);
-    }""")
-    expect(app.body).to_have_attribute("data-micropip", "0.11.1", timeout=PYTHON_START_TIMEOUT_MS)
-
-
 def _console_error(message: ConsoleMessage) -> list[str]:
     return [f"console: {message.text}"] if message.type == "error" else []
+
+
+def test_bots_play_on_the_page_when_the_worker_fails(page: Page) -> None:
+    page.route("**/worker.js", lambda route: route.abort())
+    app = App(page)
+    app.open()
+    expect(app.body).to_have_attribute("data-worker", "failed", timeout=PYTHON_START_TIMEOUT_MS)
+    StartScreen(page).start(deal="1-0-7")  # West bids first: the bots act before the player
+    app.expect_turn("you")
+    expect(page.locator("#arena .calls li")).to_have_count(3)

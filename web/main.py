@@ -1,29 +1,231 @@
-"""Placeholder page: proves the stack until the real UI replaces it.
+"""The page's DOM layer, run by boot.js on Pyodide: draws the regions that app.controller.App
+renders, turns clicks, changes and keys into App.dispatch calls, and runs the bots, in the
+worker (worker.js) or, while it is not ready or if it fails, here on the page's own thread.
 
-Keep the readiness markers in the real UI (see index.html): set
-`document.body.dataset.ready = "true"` once the first screen is drawn, and
-`document.body.dataset.worker = "ready"` once the bots worker has answered.
+Readiness markers on <body> (see index.html): data-ready, data-worker, data-turn.
 """
-import sys
-from importlib.metadata import version
+import asyncio
+import json
+from typing import Any
 
-from engine import __version__ as engine_version
-from pyscript import document, workers
+import js
+from pyodide.ffi import JsProxy, create_proxy, to_js
+
+from app import svg
+from app.bots import answer, fallback
+from app.controller import App
+from engine.errors import FiveHundredError
+from engine.rng import SplitMix64
+
+document = js.document
+WORKER_TIMEOUT_S = 30
+REGIONS = ("start", "top", "arena", "panel", "hand")
 
 
-def show(element_id: str, text: str) -> None:
-    line = document.createElement("p")
-    line.id = element_id
-    line.textContent = text
-    document.getElementById("app").append(line)
+def js_object(data: dict[str, Any]) -> JsProxy:
+    return to_js(data, dict_converter=js.Object.fromEntries)
 
 
+def attribute(element: Any, name: str) -> str:
+    """An element's attribute, '' when it has none."""
+    return str(element.getAttribute(name) or "")
+
+
+def new_seed() -> int:
+    """A fresh seed for a deal nobody chose: the clock, mixed."""
+    return SplitMix64(int(js.Date.now()) * 1_000_003 + int(js.performance.now() * 1000)).next_u64()
+
+
+class Page:
+    """The app on the page: drawing, events, bots."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.drawn: dict[str, str] = {}
+        self.worker = "starting"
+        self.bots_running = False
+        self.handlers: list[JsProxy] = []
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self) -> None:
+        """Draw every region whose HTML changed, keeping focus and open <details> where they were."""
+        regions = self.app.regions()
+        active = document.activeElement
+        focus_key = attribute(active, "data-key") if active else ""
+        opened = {attribute(d, "data-key") for d in document.querySelectorAll("details[open][data-key]")}
+        document.getElementById("start").hidden = self.app.screen != "start"
+        document.getElementById("table").hidden = self.app.screen != "table"
+        for name in REGIONS:
+            html = regions.get(name)
+            if html is not None and self.drawn.get(name) != html:
+                document.getElementById(name).innerHTML = html
+                self.drawn[name] = html
+        for key in opened:
+            for d in document.querySelectorAll(f'details[data-key="{key}"]'):
+                d.open = True
+        self.draw_dialog(regions.get("dialog", ""))
+        self.restore_focus(focus_key)
+        document.body.dataset.turn = self.app.marker
+
+    def draw_dialog(self, html: str) -> None:
+        dialog = document.getElementById("dialog")
+        if html and self.drawn.get("dialog") != html:
+            dialog.innerHTML = html
+        self.drawn["dialog"] = html
+        if html and not dialog.open:
+            dialog.showModal()
+        elif not html and dialog.open:
+            dialog.close()
+
+    def restore_focus(self, key: str) -> None:
+        """Focus the control that had it before the redraw, else (focus lost) the next decision."""
+        scope = "#dialog" if document.getElementById("dialog").open else f"#{self.app.screen}"
+        target = document.querySelector(f'{scope} [data-key="{key}"]') if key else None
+        active = document.activeElement
+        if not target and (not active or active == document.body):
+            target = document.querySelector(f"{scope} [data-autofocus]")
+        if target and target != active:
+            target.focus(js_object({"preventScroll": True}))
+
+    # --- events ---------------------------------------------------------------------------
+    def bind(self) -> None:
+        root = document.getElementById("app")
+        for kind, handler in (("click", self.on_click), ("change", self.on_change),
+                              ("submit", self.on_submit), ("keydown", self.on_key)):
+            proxy = create_proxy(handler)
+            self.handlers.append(proxy)
+            root.addEventListener(kind, proxy)
+        proxy = create_proxy(lambda _event: self.act("dialog", ""))
+        self.handlers.append(proxy)
+        document.getElementById("dialog").addEventListener("close", proxy)
+
+    def on_click(self, event: Any) -> None:
+        control = event.target.closest("button[data-action]")
+        if control:
+            self.act(attribute(control, "data-action"), attribute(control, "data-value"))
+
+    def on_change(self, event: Any) -> None:
+        control = event.target
+        action = attribute(control, "data-action")
+        if action and control.tagName != "BUTTON":
+            if control.type == "text":  # the page already shows what was typed: no redraw under the pointer
+                self.app.dispatch(action, str(control.value))
+                return
+            value = ("on" if control.checked else "off") if control.type == "checkbox" else str(control.value)
+            self.act(action, value)
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        self.act("start", str(document.getElementById("deal-code").value))
+
+    def on_key(self, event: Any) -> None:
+        """Left and right arrows move along the cards of the hand."""
+        key = str(event.key)
+        card = event.target.closest(".hand .card")
+        if card and key in ("ArrowLeft", "ArrowRight"):
+            sibling = card.previousElementSibling if key == "ArrowLeft" else card.nextElementSibling
+            if sibling:
+                event.preventDefault()
+                sibling.focus()
+
+    def act(self, action: str, value: str) -> None:
+        if action == "export":
+            self.export()
+            return
+        if action == "hint":
+            asyncio.ensure_future(self.hint())
+            return
+        if action == "dialog" and not value and not self.app.dialog:
+            return
+        self.app.dispatch(action, value)
+        self.draw()
+        asyncio.ensure_future(self.run_bots())
+
+    def export(self) -> None:
+        """Download the game record (JSON)."""
+        record = self.app.export()
+        if record is None:
+            return
+        blob = js.Blob.new(to_js([json.dumps(record, indent=1)]), js_object({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"five-hundred-{record['hands'][0]['deal']}.json"
+        document.body.append(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    # --- bots -----------------------------------------------------------------------------
+    async def start_worker(self) -> None:
+        js.fiveHundred.bots.start()
+        try:
+            await asyncio.wait_for(self.call_worker('{"fn": "ping"}'), WORKER_TIMEOUT_S * 4)
+        except Exception as e:  # noqa: BLE001 (any failure: the bots play here instead)
+            js.console.warn(f"bots worker failed, bots play on the page: {e}")
+            self.worker = "failed"
+        else:
+            self.worker = "ready"
+        document.body.dataset.worker = self.worker
+
+    async def call_worker(self, text: str) -> str:
+        return str(await js.fiveHundred.bots.call(text))
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, str]:
+        """The bots' answer: from the worker when it is ready, else a quick bot here."""
+        if self.worker == "ready":
+            try:
+                return dict(json.loads(await asyncio.wait_for(self.call_worker(json.dumps(request)), WORKER_TIMEOUT_S)))
+            except Exception as e:  # noqa: BLE001
+                js.console.warn(f"bots worker failed, bots play on the page: {e}")
+                self.worker = "failed"
+                document.body.dataset.worker = self.worker
+        return answer(fallback(request))
+
+    async def run_bots(self) -> None:
+        """Let the bots act, each after the pause the player chose, until the player is to act."""
+        if self.bots_running:
+            return
+        self.bots_running = True
+        try:
+            while True:
+                request = self.app.bot_request()
+                session = self.app.session
+                if request is None or session is None:
+                    if session is not None and session.state == "hand-over" and session.settings["autoplay"]:
+                        await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
+                        if self.app.session is session and session.settings["autoplay"]:
+                            session.next_hand()
+                            self.draw()
+                            continue
+                    return
+                started = js.performance.now()
+                reply = await self.ask(request)
+                await asyncio.sleep(max(0, session.settings["pace_ms"] - (js.performance.now() - started)) / 1000)
+                try:
+                    self.app.bot_answer(request, reply)
+                except FiveHundredError as e:
+                    js.console.error(f"bot answer {reply} refused: {e}; a quick bot plays instead")
+                    self.app.bot_answer(request, answer(fallback(request)))
+                self.draw()
+        finally:
+            self.bots_running = False
+
+    async def hint(self) -> None:
+        request = self.app.bot_request("hint")
+        if request is None or self.app.session is None:
+            return
+        self.app.session.notice = "Thinking about a hint…"
+        self.draw()
+        self.app.bot_answer(request, await self.ask(request))
+        self.draw()
+
+
+page = Page(App(seed=new_seed))
+document.body.insertAdjacentHTML("afterbegin", svg.sprite())
+page.bind()
+page.draw()
 document.getElementById("loading").hidden = True
 document.getElementById("app").hidden = False
-show("python", f"Python {sys.version.split()[0]}, five-hundred {version('five-hundred')}, engine {engine_version}")
 document.body.dataset.ready = "true"
-
-bots = await workers["bots"]  # noqa: F704 (PyScript runs this module with top-level await)
-answer = (await bots.describe()).to_py()
-show("worker", f"Bots worker: Python {answer['python']}, five-hundred {answer['five_hundred']}")
-document.body.dataset.worker = "ready"
+asyncio.ensure_future(page.start_worker())

@@ -1,15 +1,14 @@
-"""The bots' thread: a DOM-free PyScript worker (no `window`, no `document`).
-
-The page calls what `__export__` names; only plain data (str, int, float,
-bool, list, dict) goes in or out.
-"""
+"""The bots' thread (run by worker.js in a Web Worker): no DOM, plain text in and out."""
+import json
 import sys
 from importlib.metadata import version
 
-
-def describe() -> dict[str, str]:
-    """Say what this worker runs: proves the wheel loads off the main thread."""
-    return {"python": sys.version.split()[0], "five_hundred": version("five-hundred")}
+from app.bots import answer
 
 
-__export__ = ["describe"]
+def handle(text: str) -> str:
+    """A JSON request in (see app/bots.py), a JSON answer out; {"fn": "ping"} says who answers."""
+    request = json.loads(text)
+    if request["fn"] == "ping":
+        return json.dumps({"python": sys.version.split()[0], "five_hundred": version("five-hundred")})
+    return json.dumps(answer(request))

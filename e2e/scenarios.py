@@ -1,0 +1,204 @@
+"""Deals for the browser tests, found with the engine and the very bots the page runs.
+
+The page's bots are deterministic for a deal code (their seeds come from it, see
+app.session), so a game simulated here with :class:`app.session.Session` and
+:func:`app.bots.answer` is the game the browser will show.  A *plan* is the
+player's decisions in order, as the page offers them:
+
+    ("bid", "bid 7H") ("bid", "pass")        a call
+    ("discard", "4S 5C 6D")                   the cards to put back, then confirm
+    ("joker", "4")                            give the joker a suit (0-3) or none (4)
+    ("play", "JH")                            play a card
+    ("lead-joker", "H")                       lead the suitless joker, naming a suit
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.bots import answer
+from app.cards import hand_order
+from app.session import PLAYER, Session
+from app.settings import Settings, default_settings
+from engine.bids import NO_TRUMPS
+from engine.cards import JOKER, SUIT_LETTERS, Card
+from engine.deal import DealCode, deal
+from engine.hand import Phase
+from engine.rules import Rules
+from engine.trumps import trump_order
+
+Step = tuple[str, str]
+Strategy = Callable[[Session], Step]
+
+
+@dataclass
+class Scenario:
+    """A deal code, the player's plan for its first hand, and the simulated game after it."""
+
+    code: str
+    settings: Settings
+    plan: list[Step]
+    session: Session
+    notes: dict[str, Any] = field(default_factory=dict)
+
+
+def settings_for(table: str = "standard", level: str = "normal") -> Settings:
+    settings = default_settings(table)
+    settings["levels"] = ["human"] + [level] * (len(settings["levels"]) - 1)
+    settings["pace_ms"] = 0
+    return settings
+
+
+def shown_hand(session: Session) -> list[Card]:
+    """The player's cards in the order the page shows them."""
+    hand = session.hand
+    return hand_order(session.rules, tuple(hand.hand_of(PLAYER)), hand.contract, hand.joker_suit)
+
+
+def simulate(settings: Settings, code: DealCode, strategy: Strategy,
+             until: Callable[[Session], bool] = lambda s: False) -> Scenario:
+    """Play the first hand (or ``until`` it is decided): the bots as on the page, the player by ``strategy``."""
+    session = Session(settings, code)
+    plan: list[Step] = []
+    while session.state in ("you", "bot") and not until(session):
+        if session.state == "bot":
+            request = session.bot_request()
+            assert request is not None
+            session.apply_bot(request, answer(request))
+            continue
+        step = strategy(session)
+        plan.append(step)
+        perform(session, step)
+        assert not session.notice, f"{step}: {session.notice}"
+    return Scenario(str(code), settings, plan, session)
+
+
+def perform(session: Session, step: Step) -> None:
+    """Take one planned decision through the session, as the page's controls do."""
+    kind, value = step
+    if kind == "bid":
+        session.bid(value)
+    elif kind == "discard":
+        for c in value.split():
+            session.tap(Card.parse(c))
+        session.discard()
+    elif kind == "joker":
+        session.give_joker(int(value))
+    elif kind == "play":
+        session.play(Card.parse(value))
+    elif kind == "lead-joker":
+        session.play(JOKER)
+        session.name_suit(SUIT_LETTERS.index(value))
+    else:
+        raise ValueError(f"unknown step {step}")
+
+
+def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, dealer: int = 3,
+         seeds: Iterable[int] = range(1, 5000), pre: Callable[[Rules, DealCode], bool] = lambda r, c: True,
+         until: Callable[[Session], bool] = lambda s: False, level: str = "normal") -> Scenario:
+    """The first deal (dealer East by default: South bids first) whose simulated hand ``want``s;
+    ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided."""
+    settings = settings_for(table, level)
+    rules = Rules.parse(settings["rules"])
+    for seed in seeds:
+        code = DealCode(seed, dealer)
+        if not pre(rules, code):
+            continue
+        scenario = simulate(settings, code, strategy, until)
+        if want(scenario):
+            return scenario
+    raise LookupError(f"no deal found for {table}")
+
+
+# --- strategies -----------------------------------------------------------------------------
+def longest_suit(session: Session) -> int:
+    """The suit in which the player holds most trumps (bowers and joker counted)."""
+    held = session.hand.held[PLAYER]
+    deck = session.rules.deck
+    return max(range(4), key=lambda s: (held & trump_order(deck, s).masks[s]).bit_count())
+
+
+def first_legal(session: Session, keep_joker: bool = False) -> Step:
+    """Play the first card the page shows as playable (saving the joker to lead it, if asked)."""
+    legal = session.hand.legal_actions()
+    leads = [a for a in legal if a.named_suit is not None]
+    if leads and (keep_joker or len(legal) == len(leads)):
+        return ("lead-joker", SUIT_LETTERS[leads[0].named_suit or 0])
+    playable = session.playable_cards()
+    cards = [c for c in shown_hand(session) if c in playable]
+    if keep_joker and len(cards) > 1:
+        cards = [c for c in cards if c != JOKER]
+    return ("play", str(cards[0]))
+
+
+def lowest(session: Session, k: int) -> list[Card]:
+    """The player's ``k`` weakest cards for the contract, as a person would put back."""
+    hand = session.hand
+    assert hand.contract is not None
+    order = trump_order(session.rules.deck, hand.contract.denomination, hand.joker_suit)
+    return sorted(shown_hand(session), key=lambda c: (order.suit[c] == order.trump, order.power[c]))[:k]
+
+
+def bidder(first_bid: Callable[[Session], str], *, joker: int = 4, keep_joker: bool = False) -> Strategy:
+    """Open with ``first_bid`` then pass; put back the weakest cards; play the first legal card."""
+    def strategy(session: Session) -> Step:
+        hand = session.hand
+        if hand.phase == Phase.AUCTION:
+            mine = [a for s, a in hand.history if s == PLAYER]
+            return ("bid", first_bid(session) if not mine else "pass")
+        if hand.phase == Phase.DISCARD:
+            return ("discard", " ".join(str(c) for c in lowest(session, session.rules.kitty_size)))
+        if hand.phase == Phase.JOKER:
+            return ("joker", str(joker))
+        return first_legal(session, keep_joker)
+    return strategy
+
+
+def passer(session: Session) -> Step:
+    """Pass in the auction, then play the first legal card."""
+    if session.hand.phase == Phase.AUCTION:
+        return ("bid", "pass")
+    return first_legal(session)
+
+
+def seven_in_longest(session: Session) -> str:
+    return f"bid 7{SUIT_LETTERS[longest_suit(session)]}"
+
+
+def holds_joker(rules: Rules, code: DealCode) -> bool:
+    return JOKER in deal(rules, code).hands[PLAYER]
+
+
+def declared(scenario: Scenario, contract: str, seat: int = PLAYER) -> bool:
+    hand = scenario.session.hand
+    return hand.declarer == seat and str(hand.contract) == contract
+
+
+def led_joker(scenario: Scenario) -> bool:
+    return any(kind == "lead-joker" for kind, _ in scenario.plan)
+
+
+def no_trumps_with_joker(scenario: Scenario) -> bool:
+    hand = scenario.session.hand
+    return (hand.declarer == PLAYER and hand.contract is not None
+            and hand.contract.denomination == NO_TRUMPS and not hand.contract.is_misere and led_joker(scenario))
+
+
+def first_refusal(scenario: Scenario) -> tuple[int, str, str] | None:
+    """The first of the player's plays where another card of the hand must not be played:
+    (index in the plan, that card, the suit to follow)."""
+    session = Session(scenario.settings, DealCode.parse(scenario.code))
+    for index, step in enumerate(scenario.plan):
+        while session.state == "bot":
+            request = session.bot_request()
+            assert request is not None
+            session.apply_bot(request, answer(request))
+        hand = session.hand
+        if step[0] == "play" and hand.led >= 0 and hand.led < 4:
+            playable = session.playable_cards()
+            refused = [c for c in shown_hand(session) if c not in playable]
+            if refused:
+                return index, str(refused[0]), ("spades", "clubs", "diamonds", "hearts")[hand.led]
+        perform(session, step)
+    return None

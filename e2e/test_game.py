@@ -1,0 +1,66 @@
+"""A whole game to its end, auto-played, checked against the engine; hints; the last trick."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from app.session import Session
+from app.view import table_view
+from engine.deal import DealCode
+from engine.record import replay
+from pages import GAME_TIMEOUT_MS, App, StartScreen, TableScreen
+from scenarios import find, passer, settings_for
+
+
+def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    start.start(deal="1-1-500", autoplay=True, level="Easy")
+    table.app.expect_turn("game-over", timeout=GAME_TIMEOUT_MS)
+
+    record = table.export(table.panel.get_by_role("button", name="Export game"))
+    match = replay(record)
+    assert match.is_over
+    rows = table.panel.locator("table.sheet tbody tr")
+    expect(rows).to_have_count(len(match.sheet))
+    for row, line in zip(rows.all(), match.sheet):
+        totals = row.locator(".total").all_inner_texts()
+        assert [int(t.replace("−", "-")) for t in totals] == list(line.totals)
+    assert tuple(table.totals()) == match.totals
+
+    session = Session(record["meta"]["settings"], DealCode.parse(record["hands"][0]["deal"]))
+    session.match = match
+    expect(table.panel.locator(".outcome")).to_have_text(table_view(session)["outcome"])
+    expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran in the worker
+
+
+def test_hint_and_last_trick(table_page: Page) -> None:
+    scenario = find("standard", lambda s: True, passer)
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    App(table_page).expect_worker_ready()
+    start.start(deal=scenario.code)
+    table.app.expect_turn("you")
+    table.panel.get_by_role("button", name="Hint").click()
+    expect(table.notice).to_have_text(re.compile(r"^Hint: (bid|pass)"), timeout=30_000)
+    review = table.tool("Last trick")
+    for step in scenario.plan:
+        table.app.expect_turn("you")
+        if review.is_enabled():
+            break
+        table.take(step)
+    table.app.expect_turn("you")
+    expect(table.trick).to_be_visible()
+    review.click()
+    expect(table.arena.locator(".trick-title")).to_have_text(re.compile(r"^Last trick: Trick \d+, won by "))
+    expect(table.trick.locator(".trick-card")).to_have_count(4)
+    review.click()
+    expect(table.arena.locator(".trick-title")).not_to_contain_text("Last trick")
+
+
+def test_settings_are_plain_data_in_the_record(table_page: Page) -> None:
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    start.start(deal="1-0-abc", pace="0.3 s")
+    table.app.expect_turn("you")
+    record = table.export()
+    assert record["hands"][0]["deal"] == "1-0-abc"
+    assert record["meta"]["settings"] == {**settings_for(), "pace_ms": 300}

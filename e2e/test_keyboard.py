@@ -1,0 +1,61 @@
+"""The whole game by keyboard alone: Tab to a control, Enter to use it, focus always visible."""
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+from app.session import PLAYER
+from engine.cards import Card
+from pages import HAND_OVER, App, StartScreen, TableScreen
+from scenarios import bidder, find, seven_in_longest
+
+FOCUS_SHOWN = """(el) => {
+  const style = getComputedStyle(el), svg = el.querySelector("svg");
+  return el.matches(":focus-visible") && (style.outlineStyle !== "none" ||
+         (svg !== null && getComputedStyle(svg).boxShadow.includes("rgb(255, 215, 94)")));
+}"""
+
+
+def press_until_focused(page: Page, target: Locator, limit: int = 80) -> None:
+    """Tab (then Shift+Tab) through the page until ``target`` has the focus, which must show."""
+    handle = target.element_handle()
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(limit):
+            if page.evaluate("(el) => document.activeElement === el", handle):
+                assert page.evaluate(FOCUS_SHOWN, handle), "the focus is not visible"
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"could not reach {target} with the keyboard")
+
+
+def test_a_hand_played_by_keyboard_only(table_page: Page) -> None:
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    app, table, start = App(table_page), TableScreen(table_page), StartScreen(table_page)
+    start.table("Standard").check()  # set up with the mouse; from here on, keys only
+    start.pace.select_option(label="No pause")
+    deal = start.deal_code
+    press_until_focused(table_page, deal)
+    table_page.keyboard.type(scenario.code)
+    table_page.keyboard.press("Enter")  # submits the form: deals
+    for kind, value in scenario.plan:
+        app.expect_turn("you")
+        if kind == "bid":
+            press_until_focused(table_page, table.bid_button(value))
+            table_page.keyboard.press("Enter")
+        elif kind == "discard":
+            for c in value.split():
+                press_until_focused(table_page, table.card(Card.parse(c).name))
+                table_page.keyboard.press("Enter")
+            press_until_focused(table_page, table.put_back)
+            table_page.keyboard.press("Enter")
+        else:
+            assert kind == "play"
+            card = table.card(Card.parse(value).name)
+            press_until_focused(table_page, card)
+            table_page.keyboard.press("Enter")
+            expect(card).to_have_attribute("aria-pressed", "true")
+            table_page.keyboard.press("Enter")
+    app.expect_turn(HAND_OVER)
+    next_hand = table.panel.get_by_role("button", name="Next hand")
+    expect(next_hand).to_be_focused()  # the next decision has the focus
+    table_page.keyboard.press("Enter")
+    app.expect_turn("you")  # the second hand is dealt (dealer South: West bids first)

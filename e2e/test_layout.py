@@ -1,0 +1,82 @@
+"""The table on a phone in portrait and on a desktop: screenshots, and the main controls
+neither overlap each other nor leave the screen.  Screenshots go to test-results/screenshots/."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from app.session import PLAYER
+from engine.cards import Card
+from pages import StartScreen, TableScreen
+from scenarios import bidder, find, seven_in_longest
+
+SHOTS = Path(__file__).resolve().parents[1] / "test-results" / "screenshots"
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+BOXES = """() => {
+  const boxes = [];
+  const add = (selector, group) => document.querySelectorAll(selector).forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && el.checkVisibility()) boxes.push({
+      group, name: (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 40),
+      left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  });
+  add("#top button, #panel button, #panel select, #start button, #start select, #start input", "control");
+  add("#arena .seat", "seat");
+  add("#arena .trick, #arena .auction", "center");
+  add("#hand .card", "hand");
+  return [boxes, innerWidth, innerHeight];
+}"""
+
+
+def check_layout(page: Page, name: str) -> None:
+    """Screenshot, then: every box on screen; no two overlap (but the cards of the fan)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png")
+    boxes, width, height = page.evaluate(BOXES)
+    assert boxes, name
+    off = [b["name"] for b in boxes if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > height + 1]
+    assert off == [], f"{name}: off screen: {off}"
+    clashes = [(a["name"], b["name"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+               if not (a["group"] == b["group"] == "hand") and overlap(a, b) > 1]
+    assert clashes == [], f"{name}: overlapping: {clashes}"
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> float:
+    w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(w, 0) * max(h, 0)
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_table_fits_phone_and_desktop(table_page: Page, device: str) -> None:
+    table_page.set_viewport_size(VIEWPORTS[device])
+    try:
+        scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+        start, table = StartScreen(table_page), TableScreen(table_page)
+        check_layout(table_page, f"{device}-1-start")
+        start.start(deal=scenario.code)
+        table.app.expect_turn("you")
+        check_layout(table_page, f"{device}-2-auction")
+        table.take(scenario.plan[0])
+        table.app.expect_turn("you")
+        table.tap(table.cards.nth(3))
+        check_layout(table_page, f"{device}-3-kitty")
+        table.tap(table.cards.nth(3))
+        for i, step in enumerate(scenario.plan[1:], 1):
+            if i == 4:  # a card selected, in the middle of a trick
+                table.app.expect_turn("you")
+                table.tap(table.card(Card.parse(step[1]).name))
+                check_layout(table_page, f"{device}-4-play")
+                table.play_button.click()
+                continue
+            table.take(step)
+        table.app.expect_turn("hand-over")
+        check_layout(table_page, f"{device}-5-hand-over")
+        table.open_dialog("Scores")
+        table_page.screenshot(path=SHOTS / f"{device}-6-scores.png")
+        table.close_dialog()
+    finally:
+        table_page.set_viewport_size(VIEWPORTS["phone"])

@@ -1,0 +1,366 @@
+"""Offline and installable: the service worker, the manifest and icons, updates, the CSP;
+and saved games in the browser's own localStorage.
+
+Each test serves its own copy of the built site (under the subpath the suite
+uses, so every path must be relative) and drives Chromium with a profile on
+disk, as a person's browser has: Chrome reports installability only outside
+incognito.  The copy's index.html gets build_pwa.HEAD_TAGS where it lacks
+them, then the copy is rebuilt (manifest, service worker) as build.py would.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shutil
+import struct
+import time
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+import build
+import build_pwa
+from conftest import BASE_PATH
+from pages import PYTHON_START_TIMEOUT_MS, App
+
+OFFLINE_READY_TIMEOUT_MS = 60_000
+ICONS = tuple(f"icons/{name}" for name in build_pwa.ICONS)
+CACHE_STATE = """async () => {
+    const names = await caches.keys();
+    const caches_ = {};
+    for (const name of names) {
+        caches_[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+    }
+    return caches_;
+}"""
+RECORD_CSP_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+    `${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+@pytest.fixture(scope="module")
+def built(site_url: str) -> Path:
+    """The site the session built (or FIVE_HUNDRED_SITE)."""
+    return Path(os.environ.get("FIVE_HUNDRED_SITE") or build.SITE)
+
+
+def rebuild(site: Path) -> str:
+    """Recompute a copied site's build manifest and service worker; its new version."""
+    files: build.SiteFiles = {p.relative_to(site).as_posix(): p for p in build.files_under(site)
+                              if p != site / build.MANIFEST}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build, "SITE", site)
+        manifest = build.write_site(files)
+    return str(build_pwa.finish(site, manifest)["version"])
+
+
+def scratch_site(built: Path, target: Path, csp: str = "") -> Path:
+    """A copy of the built site with the PWA tags (and a CSP, first in <head>), rebuilt."""
+    shutil.copytree(built, target)
+    index = target / "index.html"
+    html = index.read_text()
+    head = "".join(f"  {tag}\n" for tag in build_pwa.HEAD_TAGS if _key(tag) not in html)
+    html = html.replace("</head>", head + "</head>", 1)
+    if csp:
+        html = html.replace("<head>", f'<head>\n  <meta http-equiv="Content-Security-Policy" '
+                                      f'content="{csp}">', 1)
+    index.write_text(html)
+    rebuild(target)
+    return target
+
+
+def _key(tag: str) -> str:
+    """What makes a tag itself: its href, src or name attribute."""
+    found = re.search(r'(?:href|src|name)="[^"]+"', tag)
+    assert found
+    return found[0]
+
+
+@pytest.fixture
+def profile(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+            tmp_path: Path) -> Iterator[BrowserContext]:
+    """A fresh browser profile on disk."""
+    context = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    yield context
+    context.close()
+
+
+@contextmanager
+def served(site: Path) -> Iterator[str]:
+    with build.serving(site, BASE_PATH) as url:
+        yield url
+
+
+def open_app(page: Page, url: str) -> App:
+    page.goto(url, wait_until="domcontentloaded")
+    return App(page)
+
+
+def expect_offline_ready(page: Page) -> None:
+    """The service worker is active: it has cached every file."""
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready",
+                                                   timeout=OFFLINE_READY_TIMEOUT_MS)
+
+
+def precached(site: Path) -> set[str]:
+    files = json.loads((site / build.MANIFEST).read_text())["files"]
+    return set(files) - build_pwa.NOT_PRECACHED
+
+
+def site_files(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in build.files_under(site)}
+
+
+# --- the manifest and icons ---------------------------------------------------------------
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def png_pixels(data: bytes) -> tuple[int, bytes]:
+    """Width and RGBA rows (each with its filter byte) of one of our unfiltered RGBA PNGs."""
+    width, _ = png_size(data)
+    assert data[24:26] == bytes([8, 6]), "8-bit RGBA"
+    chunks, at = b"", 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        if data[at + 4:at + 8] == b"IDAT":
+            chunks += data[at + 8:at + 8 + length]
+        at += 12 + length
+    return width, zlib.decompress(chunks)
+
+
+def test_manifest_and_icons_are_valid(built: Path) -> None:
+    manifest = json.loads((built / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Five Hundred" and manifest["short_name"] == "500"
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (".", ".", "standalone")
+    assert manifest["theme_color"] == manifest["background_color"] == "#0b5d3b"
+    sizes = {}
+    for icon in manifest["icons"]:
+        data = (built / icon["src"]).read_bytes()
+        assert icon["type"] == "image/png" and not icon["src"].startswith("/")
+        width, height = png_size(data)
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes[icon["purpose"], width] = data
+    assert set(sizes) == {("any", 192), ("any", 512), ("maskable", 512)}
+    # a maskable icon is opaque, and its drawing stays in the central 80% circle
+    width, rows = png_pixels(sizes["maskable", 512])
+    stride = width * 4 + 1
+    background = rows[1:4]
+    for y in range(0, width, 4):
+        for x in range(0, width, 4):
+            pixel = rows[y * stride + 1 + x * 4:y * stride + 5 + x * 4]
+            assert pixel[3] == 255
+            if math.hypot(x + 0.5 - width / 2, y + 0.5 - width / 2) > 0.4 * width:
+                assert max(abs(a - b) for a, b in zip(pixel, background)) < 40, (x, y)
+
+
+def test_the_build_writes_the_precache_list(built: Path) -> None:
+    worker = (built / "sw.js").read_text()
+    (line,) = [line for line in worker.splitlines() if line.startswith("const BUILD = ")]
+    listed = json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
+    manifest = json.loads((built / build.MANIFEST).read_text())
+    assert listed["version"] == manifest["version"]
+    assert set(listed["files"]) == site_files(built) - build_pwa.NOT_PRECACHED
+    assert manifest["files"]["sw.js"]["size"] == len(worker.encode())
+    assert all(path.count("/") <= 1 and not path.startswith("/") for path in listed["files"])
+
+
+# --- offline ------------------------------------------------------------------------------------
+
+
+def test_precaches_every_file_then_plays_offline(built: Path, tmp_path: Path,
+                                                 profile: BrowserContext) -> None:
+    site = scratch_site(built, tmp_path / "site")
+    page = profile.new_page()
+    with served(site) as url:
+        app = open_app(page, url)
+        expect_offline_ready(page)
+        app.expect_ready()
+        app.expect_worker_ready()
+        caches: dict[str, list[str]] = page.evaluate(CACHE_STATE)
+        (name,) = caches
+        version = json.loads((site / build.MANIFEST).read_text())["version"]
+        assert name == f"five-hundred {url} {version}"
+        assert {u.removeprefix(url) for u in caches[name]} == precached(site)
+        assert precached(site) == site_files(site) - {"sw.js", build.MANIFEST}
+
+    # the server is gone: the site still loads, page and worker, from the cache
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.reload(wait_until="domcontentloaded")
+    app.expect_ready()
+    app.expect_worker_ready()
+    shared = profile.new_page()  # a new tab, opening a shared-deal link
+    shared.on("requestfailed", lambda request: failed.append(request.url))
+    response = shared.goto(url + "?v=1&r=standard&d=1-0-9ix&s=0&k=E7kDk3",
+                           wait_until="domcontentloaded")
+    assert response is not None and response.from_service_worker
+    App(shared).expect_ready()
+    assert failed == []
+
+
+def test_installable(built: Path, tmp_path: Path, profile: BrowserContext) -> None:
+    site = scratch_site(built, tmp_path / "site")
+    page = profile.new_page()
+    with served(site) as url:
+        open_app(page, url)
+        expect_offline_ready(page)
+        cdp = profile.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == url + "manifest.webmanifest"
+        assert manifest["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        assert page.evaluate("document.documentElement.dataset.offline") == "ready"
+
+
+# --- updates ------------------------------------------------------------------------------------
+
+
+def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: BrowserContext,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    site = scratch_site(built, tmp_path / "site")
+    first = json.loads((site / build.MANIFEST).read_text())["version"]
+    requested: list[str] = []
+    monkeypatch.setattr(build.SiteHandler, "log_message",
+                        lambda handler, *args: requested.append(handler.path))
+    page = profile.new_page()
+    with served(site) as url:
+        app = open_app(page, url)
+        expect_offline_ready(page)
+        app.expect_ready()
+        page.evaluate("localStorage.setItem('five-hundred/current', 'a game in progress')")
+
+        with (site / "style.css").open("a") as css:
+            css.write("\n/* the next release */\n")
+        second = rebuild(site)
+        assert second != first
+        requested.clear()
+        page.reload(wait_until="domcontentloaded")  # the next visit finds the new version
+        expect(page.locator("html")).to_have_attribute("data-update", second,
+                                                       timeout=OFFLINE_READY_TIMEOUT_MS)
+        caches = page.evaluate(CACHE_STATE)
+        assert list(caches) == [f"five-hundred {url} {second}"]  # the old cache is gone
+        assert {u.removeprefix(url) for u in caches[f"five-hundred {url} {second}"]} == precached(site)
+        # only what changed came over the network: the worker script and the new file
+        # (and what the browser itself fetches, past the service worker: the icons)
+        assert {BASE_PATH + "style.css", BASE_PATH + "sw.js"} <= set(requested)
+        assert set(requested) - {BASE_PATH + "style.css", BASE_PATH + "sw.js"} <= {
+            BASE_PATH + name for name in ("favicon.svg", "manifest.webmanifest", *ICONS)}, requested
+
+        page.reload(wait_until="domcontentloaded")
+        app.expect_ready()
+        css_text = page.evaluate("fetch('style.css').then((r) => r.text())")
+        assert css_text.endswith("/* the next release */\n")
+        assert page.evaluate("localStorage.getItem('five-hundred/current')") == "a game in progress"
+
+
+# --- Content-Security-Policy -----------------------------------------------------------------
+
+
+def test_runs_under_the_content_security_policy(built: Path, tmp_path: Path,
+                                                profile: BrowserContext) -> None:
+    site = scratch_site(built, tmp_path / "site", csp=build_pwa.CSP)
+    page = profile.new_page()
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    with served(site) as url:
+        app = open_app(page, url)
+        expect_offline_ready(page)  # the service worker registered under the policy
+        app.expect_ready()
+        app.expect_worker_ready()
+        assert page.evaluate("window.__violations") == []
+        assert errors == []
+
+
+def test_the_policy_is_no_looser_than_needed(built: Path, tmp_path: Path,
+                                             profile: BrowserContext) -> None:
+    """Without 'wasm-unsafe-eval' Pyodide cannot compile its WebAssembly."""
+    strict = build_pwa.CSP.replace(" 'wasm-unsafe-eval'", "")
+    site = scratch_site(built, tmp_path / "site", csp=strict)
+    page = profile.new_page()
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
+    with served(site) as url:
+        open_app(page, url)
+        deadline = time.monotonic() + PYTHON_START_TIMEOUT_MS / 1000
+        while not any(v.startswith("script-src blocked wasm-eval")
+                      for v in page.evaluate("window.__violations")):
+            assert time.monotonic() < deadline, page.evaluate("window.__violations")
+            page.wait_for_timeout(200)
+        assert page.evaluate("document.body.dataset.ready") != "true"
+
+
+# --- saved games in the browser's localStorage ------------------------------------------------
+
+RUN_PYTHON = """async (code) => {
+    const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+    const lock = await (await fetch("./pyodide/pyodide-lock.json")).json();
+    const pyodide = await loadPyodide({
+        indexURL: new URL("./pyodide/", location.href).href, packages: Object.keys(lock.packages),
+    });
+    return pyodide.runPython(code);
+}"""
+SAVE_A_GAME = """
+import js, json
+from app.saves import Saves, web_storage
+from app.settings import default_settings
+from engine import PRESETS, DealCode
+from engine.match import Match
+
+saves = Saves(web_storage(js.window))
+before = saves.load()
+match = Match(PRESETS["standard"], DealCode(12345, 3))
+for action in ("bid 7H", "pass", "pass"):
+    match.apply(action)
+json.dumps({"before": before, "can_save": saves.can_save,
+            "saved": saves.save(default_settings("standard"), match)})
+"""
+RESUME_THEN_FILL = """
+import js, json
+from app.saves import Saves, SavedGame, web_storage
+from app.settings import default_settings
+
+saves = Saves(web_storage(js.window))
+game = saves.load()
+assert isinstance(game, SavedGame), game
+history = [str(a) for _, a in game.match.hand.history]
+filled = 0
+for size in (1_000_000, 10_000, 100, 1):  # fill the origin's quota to the last character
+    try:
+        while True:
+            js.localStorage.setItem(f"filler/{filled}", "x" * size)
+            filled += 1
+    except Exception:
+        pass
+game.match.apply("pass")
+json.dumps({"history": history, "saved_when_full": saves.save(game.settings, game.match),
+            "status": saves.status})
+"""
+
+
+def test_saves_use_the_browsers_local_storage(built: Path, profile: BrowserContext) -> None:
+    """The adapter over window.localStorage, in Pyodide: a missing key (JavaScript null),
+    a save that outlives the page, and the real QuotaExceededError."""
+    page = profile.new_page()
+    with served(built) as url:
+        page.goto(url + "favicon.svg")  # the site's origin, without starting the app
+        first = json.loads(page.evaluate(RUN_PYTHON, SAVE_A_GAME))
+        assert first == {"before": None, "can_save": True, "saved": True}
+        page.reload()
+        second = json.loads(page.evaluate(RUN_PYTHON, RESUME_THEN_FILL))
+    assert second["history"] == ["bid 7H", "pass", "pass"]
+    assert second["saved_when_full"] is False
+    assert second["status"].startswith("The game cannot be saved: this site's storage is full.")

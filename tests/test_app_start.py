@@ -1,0 +1,120 @@
+"""The start screen's model and the rules help (web/app/start.py, web/app/help.py)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
+from app.settings import SettingsError  # noqa: E402
+from app.start import StartForm, option_text  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
+
+
+def option(view: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(o for g in view["groups"] for o in g["options"] if o["name"] == name)
+
+
+def names(view: dict[str, Any]) -> set[str]:
+    return {o["name"] for g in view["groups"] for o in g["options"]}
+
+
+def test_default_form_is_the_standard_table() -> None:
+    form = StartForm()
+    assert form.settings == {"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
+                             "pace_ms": 700, "autoplay": False}
+    view = form.view()
+    assert [t["value"] for t in view["tables"]] == ["standard", "cutthroat"]
+    assert [s["name"] for s in view["seats"]] == ["West", "North", "East"]
+    assert not names(view) & {"players", "team_size", "partner_share"}  # fixed at this table
+    assert [c["value"] for c in option(view, "deck")["choices"]] == ["43", "45", "43-mixed"]
+    assert view["groups"][0]["name"] == "Deck"
+
+
+def test_only_valid_combinations_can_be_chosen() -> None:
+    form = StartForm()
+    assert all(c["enabled"] for c in option(form.view(), "point_spread")["choices"])
+    form.set("rule:target", "0")
+    assert form.rules.target == 0
+    spread = option(form.view(), "point_spread")
+    assert {c["value"]: c["enabled"] for c in spread["choices"]} == {"on": False, "off": True}
+    form.set("rule:point_spread", "on")  # refused: the rules stay playable
+    assert form.message == "Table rules: illegal rules: point spread needs two sides and a target"
+    assert form.rules.target == 0 and not form.rules.point_spread
+    form.reset_rules()
+    assert form.rules == PRESETS["standard"]
+
+
+def test_every_offered_choice_makes_a_table_that_can_be_played() -> None:
+    for table in ("standard", "cutthroat"):
+        form = StartForm()
+        form.set("table", table)
+        for o in (o for g in form.view()["groups"] for o in g["options"]):
+            for c in o["choices"]:
+                if c["enabled"]:
+                    Rules.parse(f"{form.rules},{o['name']}={c['value']}")
+
+
+def test_switching_tables_changes_the_seats() -> None:
+    form = StartForm()
+    form.set("level:3", "expert")
+    form.set("table", "cutthroat")
+    assert form.rules == PRESETS["cutthroat"] and form.levels == ["human", "normal", "normal"]
+    assert "misere_anytime" in names(form.view())
+    form.set("table", "standard")
+    assert len(form.levels) == 4
+    form.set("level:0", "expert")  # the player's own seat is not a bot's
+    form.set("level:9", "expert")
+    form.set("level:1", "superhuman")
+    assert form.levels[:2] == ["human", "normal"]
+
+
+def test_pace_autoplay_and_deal() -> None:
+    form = StartForm()
+    form.set("pace", "0")
+    form.set("autoplay", "on")
+    form.set("deal", "  1-0-abc ")
+    assert (form.pace_ms, form.autoplay, form.deal) == (0, True, "1-0-abc")
+    assert form.checked()["pace_ms"] == 0
+    form.set("table", "nonsense")
+    assert form.table == "standard"
+
+
+def test_settings_round_trip_through_the_form() -> None:
+    settings = {"rules": "standard,target=1000", "levels": ["human", "easy", "expert", "normal"],
+                "pace_ms": 300, "autoplay": True}
+    assert StartForm(settings).settings == settings
+    with pytest.raises(SettingsError):
+        StartForm({**settings, "levels": ["human"]})
+
+
+def test_option_text_is_the_rules_string_text() -> None:
+    rules = Rules.parse("standard,deck=45,slam=off,inkle=on")
+    assert [option_text(getattr(rules, n)) for n in ("deck", "slam", "inkle", "target")] == ["45", "off", "on", "500"]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_help_covers_every_preset(preset: str) -> None:
+    sections = rules_help(PRESETS[preset])
+    assert [s["title"] for s in sections][:3] == ["The table", "The cards", "Bidding"]
+    assert all(s["paragraphs"] for s in sections)
+
+
+def test_help_follows_the_tables_options() -> None:
+    def text(rules: str) -> str:
+        return " ".join(p for s in rules_help(Rules.parse(rules)) for p in s["paragraphs"])
+    assert "43 cards" in text("standard") and "33 cards" in text("cutthroat")
+    assert "your partner" in text("standard") and "their own score" in text("cutthroat")
+    assert "only once someone has bid a seven" in text("standard")
+    assert "may be bid at any time" in text("cutthroat,misere_anytime=on")
+    assert "bids or passes once" in text("standard,one_round_auction=on")
+    assert "no target" in text("standard,target=0")
+    assert "1000 or more" in text("standard,target=1000")
+    assert "played in no trumps" in text("standard,all_pass=no-trumps")
+    assert "Open misère" not in text("standard,open_misere=off")
+    scoring = next(s for s in rules_help(Rules()) if s["title"] == "Scoring")
+    assert scoring["table"]["rows"][0] == ["6", "40", "60", "80", "100", "120"]
+    assert scoring["table"]["rows"][-1][-1] == "520"

@@ -1,0 +1,470 @@
+"""Saved games: exact resume, history, game files, quarantine, migrations, no storage."""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import PRESETS, DealCode
+from engine.hand import Phase
+from engine.match import Match
+from engine.record import to_record
+from engine.rng import SplitMix64
+from tests.playout import play_match
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app import saves  # noqa: E402
+from app.saves import (CANNOT_SAVE_BLOCKED, CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL,  # noqa: E402
+                       CURRENT, HISTORY, Problem, SavedGame, Saves, SaveError,
+                       parse_game_file, web_storage)
+from app.settings import Settings, default_settings  # noqa: E402
+
+
+class FakeStorage:
+    """A dict-backed store: ``quota`` caps the characters held (set raises past it, as
+    localStorage's QuotaExceededError); ``disabled`` makes every call raise."""
+
+    def __init__(self, quota: int | None = None, disabled: bool = False) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+        self.disabled = disabled
+
+    def _check(self) -> None:
+        if self.disabled:
+            raise RuntimeError("SecurityError: storage is disabled")
+
+    def get(self, key: str) -> str | None:
+        self._check()
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self._check()
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if self.quota is not None and used + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self._check()
+        self.data.pop(key, None)
+
+
+def clock() -> float:
+    return 1_764_428_156.0  # 2025-11-29T14:55:56Z
+
+
+def settings_for(match: Match, level: str = "easy") -> Settings:
+    return {**default_settings(str(match.rules)), "pace_ms": 250, "autoplay": True,
+            "levels": ["human"] + [level] * (match.rules.players - 1)}
+
+
+def random_step(match: Match, rng: SplitMix64) -> None:
+    """One random action (the lowest bid or, mostly, a pass in the auction, so that games
+    last a few hands), or the next deal."""
+    if match.hand.is_over:
+        match.next_hand()
+        return
+    legal = match.hand.legal_actions()
+    if match.hand.phase == Phase.AUCTION:
+        match.apply(legal[-1] if rng.below(3) else legal[0])
+    else:
+        match.apply(legal[rng.below(len(legal))])
+
+
+def play_until(rules: str, stop: Callable[[Match], bool], seed: int = 1) -> Match:
+    """A match played at random until ``stop`` holds (trying seeds until one gets there)."""
+    for s in range(seed, seed + 50):
+        match, rng = Match(PRESETS[rules], DealCode(s, s % 4 % PRESETS[rules].players)), SplitMix64(s)
+        for _ in range(400):
+            if stop(match):
+                return match
+            if match.is_over:
+                break
+            random_step(match, rng)
+    raise AssertionError("no seed reached the position")
+
+
+def state(match: Match) -> Any:
+    """Everything about a match that resuming must restore."""
+    return ([(h.dealer, h.phase, h.turn, h.held, h.up, h.kitty, h.discards, h.won, h.result,
+              h.contract, h.declarer, h.partner, h.joker_suit, h.trick_cards, h.history,
+              [(t.leader, t.positions, t.cards, t.winner) for t in h.tricks]) for h in match.hands],
+            match.totals, match.sheet, match.outcome, match.hand.legal_actions())
+
+
+def mid_auction(m: Match) -> bool:
+    return m.hand.phase == Phase.AUCTION and len(m.hand.history) >= 2
+
+
+def mid_kitty(m: Match) -> bool:
+    return m.hand.phase == Phase.DISCARD and m.hand.discards != 0
+
+
+def mid_trick(m: Match) -> bool:
+    return m.hand.phase == Phase.PLAY and len(m.hand.tricks) >= 2 and len(m.hand.trick_cards) == 2
+
+
+def later_hand(m: Match) -> bool:
+    return len(m.hands) >= 3 and m.hand.phase == Phase.PLAY and len(m.hand.trick_cards) == 1
+
+
+POSITIONS = {"mid-auction": mid_auction, "mid-kitty": mid_kitty, "mid-trick": mid_trick,
+             "third hand": later_hand}
+
+
+class TestResume:
+    @pytest.mark.parametrize("rules", ["standard", "two-handed", "five-handed", "american"])
+    @pytest.mark.parametrize("position", sorted(POSITIONS))
+    def test_resumes_exactly_where_it_was(self, rules: str, position: str) -> None:
+        match = play_until(rules, POSITIONS[position])
+        settings = settings_for(match)
+        storage = FakeStorage()
+        assert Saves(storage, clock=clock).save(settings, match)
+
+        loaded = Saves(storage, clock=clock).load()  # a reload: a new page, the same storage
+        assert isinstance(loaded, SavedGame)
+        assert state(loaded.match) == state(match)
+        assert loaded.settings == settings
+        assert loaded.saved_at == "2025-11-29T14:55:56+00:00"
+        assert loaded.notice == ""
+
+    def test_play_continues_after_resume_and_saves_after_every_action(self) -> None:
+        match = play_until("standard", mid_trick)
+        storage = FakeStorage()
+        page = Saves(storage, clock=clock)
+        rng = SplitMix64(9)
+        for _ in range(30):
+            random_step(match, rng)
+            assert page.save(settings_for(match), match)
+            loaded = Saves(storage).load()
+            assert isinstance(loaded, SavedGame) and state(loaded.match) == state(match)
+
+    def test_nothing_saved(self) -> None:
+        assert Saves(FakeStorage()).load() is None
+
+    def test_discard_forgets_the_game(self) -> None:
+        storage = FakeStorage()
+        page = Saves(storage)
+        match = play_until("standard", mid_auction)
+        page.save(settings_for(match), match)
+        page.discard()
+        assert Saves(storage).load() is None
+
+
+def finished_match(seed: int, rules: str = "standard") -> Match:
+    match = Match(PRESETS[rules], DealCode(seed, 0))
+    play_match(match, SplitMix64(seed))
+    assert match.is_over
+    return match
+
+
+class TestHistory:
+    def test_a_finished_game_moves_to_history_once(self) -> None:
+        storage = FakeStorage()
+        page = Saves(storage, clock=clock)
+        match = finished_match(3)
+        settings = settings_for(match)
+        assert page.save(settings, match)
+        assert page.save(settings, match)  # saving again, or finishing again, keeps one entry
+        assert page.finish(settings, match)
+        assert CURRENT not in storage.data
+        (entry,) = Saves(storage).history()
+        assert entry["settings"] == settings
+        assert entry["record"] == to_record(match)
+        assert entry["summary"]["totals"] == list(match.totals)
+        assert entry["finished_at"] == "2025-11-29T14:55:56+00:00"
+
+    def test_statistics_cover_every_finished_game(self) -> None:
+        storage = FakeStorage()
+        page = Saves(storage)
+        matches = [finished_match(seed) for seed in (3, 4, 5)]
+        for match in matches:
+            page.save(settings_for(match), match)
+        stats = saves_stats(Saves(storage))
+        assert stats["games"] == 3
+        assert stats["won"] == sum(m.outcome is not None and m.outcome.winner == 0 for m in matches)
+        assert stats["hands"] == sum(not r.result.thrown_in for m in matches for r in m.sheet)
+
+    def test_old_games_keep_their_summary_but_not_their_record(self,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(saves, "HISTORY_RECORDS", 2)
+        monkeypatch.setattr(saves, "HISTORY_GAMES", 3)
+        page = Saves(FakeStorage())
+        matches = [finished_match(seed) for seed in range(10, 14)]
+        for match in matches:
+            page.finish(settings_for(match), match)
+        history = page.history()
+        assert [e["summary"]["totals"] for e in history] == [list(m.totals) for m in matches[1:]]
+        assert [e["record"] is not None for e in history] == [False, True, True]
+        assert page.export_finished(0) is None
+        exported = page.export_finished(-1)
+        assert exported is not None
+        assert state(parse_game_file(exported).match) == state(matches[-1])
+
+    def test_damaged_history_is_kept_aside(self) -> None:
+        storage = FakeStorage()
+        storage.data[HISTORY] = '[{"id": "x"}, 3]'
+        page = Saves(storage)
+        assert page.history() == []
+        (entry,) = page.quarantined()
+        assert page.export_quarantined(entry.key) == '[{"id": "x"}, 3]'
+        match = finished_match(3)
+        assert page.finish(settings_for(match), match)
+        assert len(page.history()) == 1
+
+
+def saves_stats(page: Saves) -> dict[str, int]:
+    stats = page.stats()
+    return {"games": stats.games, "won": stats.won, "hands": stats.hands}
+
+
+class TestGameFiles:
+    def test_export_and_import_round_trip(self) -> None:
+        match = play_until("five-handed", mid_trick)
+        settings = settings_for(match, "expert")
+        text = Saves(None, clock=clock).export_game(settings, match)
+        data = json.loads(text)
+        assert data["format"] == "five-hundred-record"
+        assert data["meta"]["settings"] == settings
+        game = parse_game_file(text)
+        assert state(game.match) == state(match)
+        assert game.settings == settings
+        assert game.saved_at == "2025-11-29T14:55:56+00:00"
+
+    def test_a_record_without_settings_gets_default_ones(self) -> None:
+        match = play_until("cutthroat", mid_auction)
+        game = parse_game_file(json.dumps(to_record(match)))
+        assert game.settings == default_settings("cutthroat")
+
+    @pytest.mark.parametrize("text, says", [
+        ("", "not valid JSON"),
+        ("[1, 2]", "not a game"),
+        ('{"format": "chess"}', "not a game"),
+        ('{"format": "five-hundred-record", "version": 1, "rules": "standard", "hands": '
+         '[{"deal": "1-0-a", "actions": ["bid 7H", "bid 6S"]}]}', "does not replay"),
+        ('{"format": "five-hundred-record", "version": 1, "rules": "standard", "hands": '
+         '[{"deal": "1-0-a", "actions": []}], "meta": {"settings": {"rules": "standard"}}}',
+         "its settings: levels must be"),
+    ])
+    def test_bad_files_are_refused_clearly(self, text: str, says: str) -> None:
+        with pytest.raises(SaveError, match=says):
+            parse_game_file(text)
+
+    def test_a_kept_aside_save_can_be_imported(self) -> None:
+        match = play_until("standard", mid_kitty)
+        raw = saves.dump_save(settings_for(match), match, "0.1.0", "now")
+        assert state(parse_game_file(raw).match) == state(match)
+
+
+def saved(match: Match) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(saves.dump_save(settings_for(match), match, "0.1.0", "then"))
+    return data
+
+
+def resign(data: dict[str, Any]) -> str:
+    """JSON of a save whose checksum is recomputed after an edit."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    return json.dumps({**body, "checksum": saves.CHECKSUMS[data["schema"]](body)})
+
+
+class TestProblems:
+    def load_problem(self, raw: str) -> tuple[Problem, Saves, FakeStorage]:
+        storage = FakeStorage()
+        storage.data[CURRENT] = raw
+        page = Saves(storage)
+        problem = page.load()
+        assert isinstance(problem, Problem)
+        return problem, page, storage
+
+    def assert_kept_aside(self, raw: str, says: str) -> None:
+        problem, page, storage = self.load_problem(raw)
+        assert says in problem.message
+        assert problem.message.startswith("Your saved game could not be resumed: ")
+        assert problem.message.endswith("A new game starts.")
+        assert CURRENT not in storage.data
+        (entry,) = page.quarantined()
+        assert entry.key == problem.key
+        assert says in entry.problem
+        assert page.export_quarantined(entry.key) == raw  # exactly as it was
+        # a new game starts and saves, and the kept-aside save stays
+        match = play_until("standard", mid_auction)
+        assert page.save(settings_for(match), match)
+        assert isinstance(Saves(storage).load(), SavedGame)
+        assert Saves(storage).export_quarantined(entry.key) == raw
+        page.delete_quarantined(entry.key)
+        assert page.quarantined() == [] and entry.key not in storage.data
+
+    @pytest.mark.parametrize("raw, says", [
+        ("{not json", "not valid JSON"),
+        ("", "not valid JSON"),
+        ('"a string"', "not a saved game"),
+        ('{"record": {}}', "no format number"),
+        ('{"schema": "1"}', "no format number"),
+    ])
+    def test_corrupt(self, raw: str, says: str) -> None:
+        self.assert_kept_aside(raw, says)
+
+    def test_truncated(self) -> None:
+        raw = json.dumps(saved(play_until("standard", mid_trick)))
+        self.assert_kept_aside(raw[:-40], "not valid JSON")
+
+    def test_edited_without_fixing_the_checksum(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["record"]["hands"][-1]["actions"][-1] = "pass"
+        self.assert_kept_aside(json.dumps(data), "checksum does not match")
+
+    def test_edited_settings(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["settings"]["levels"][1] = "grandmaster"
+        self.assert_kept_aside(json.dumps(data), "checksum does not match")
+
+    def test_tampered_with_a_new_checksum(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["record"]["hands"][-1]["actions"].append("bid 10NT")
+        self.assert_kept_aside(resign(data), "does not replay")
+
+    def test_tampered_settings_with_a_new_checksum(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["settings"]["levels"] = ["human", "easy"]
+        self.assert_kept_aside(resign(data), "its settings: levels must be")
+
+    def test_from_a_newer_version(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["schema"], data["app"] = 2, "9.0.0"
+        self.assert_kept_aside(json.dumps(data), "newer version of Five Hundred (9.0.0, save format 2)")
+
+    def test_from_an_unknown_older_format(self) -> None:
+        data = saved(play_until("standard", mid_trick))
+        data["schema"] = -1
+        self.assert_kept_aside(json.dumps(data), "format -1 by 0.1.0, which this version cannot upgrade")
+
+    def test_full_storage_keeps_the_bad_save_where_it_is(self) -> None:
+        raw = "{damaged" + "x" * 400
+        storage = FakeStorage(quota=600)
+        storage.data[CURRENT] = raw
+        page = Saves(storage)
+        problem = page.load()
+        assert isinstance(problem, Problem) and problem.key == CURRENT
+        assert "storage is full" in problem.message
+        match = play_until("standard", mid_auction)
+        assert not page.save(settings_for(match), match)  # never overwrites it
+        assert page.status == CANNOT_SAVE_BLOCKED and not page.can_save
+        assert storage.data[CURRENT] == raw
+        assert page.export_quarantined(CURRENT) == raw
+        page.delete_quarantined(CURRENT)
+        storage.quota = None
+        assert page.save(settings_for(match), match) and page.can_save
+
+
+def schema_0(match: Match, bots: list[str], pace: float) -> str:
+    """A save in the earlier format: bids written bare ("7H"), the game as action lists."""
+    hands = [[str(a).removeprefix("bid ") for _, a in hand.history] for hand in match.hands]
+    body = {"schema": 0, "app": "0.0.9", "saved_at": "2025-01-02T03:04:05+00:00",
+            "settings": {"rules": str(match.rules), "bots": bots, "pace": pace},
+            "game": {"rules": str(match.rules), "deal": str(match.first), "hands": hands}}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps({**body, "checksum": f"{zlib.crc32(canonical.encode()):08x}"})
+
+
+class TestMigration:
+    @pytest.mark.parametrize("position", sorted(POSITIONS))
+    def test_schema_0_is_upgraded(self, position: str) -> None:
+        match = play_until("standard", POSITIONS[position], seed=7)
+        raw = schema_0(match, ["easy", "normal", "expert"], 0.75)
+        assert '"7' in raw or '"6' in raw or position == "mid-auction"  # bare bids are in it
+        storage = FakeStorage()
+        storage.data[CURRENT] = raw
+        page = Saves(storage)
+        game = page.load()
+        assert isinstance(game, SavedGame)
+        assert state(game.match) == state(match)
+        assert game.settings == {"rules": "standard", "levels": ["human", "easy", "normal", "expert"],
+                                 "pace_ms": 750, "autoplay": False}
+        assert game.saved_at == "2025-01-02T03:04:05+00:00"
+        assert "upgraded" in game.notice and "0.0.9" in game.notice
+        # the next save writes the current schema
+        assert page.save(game.settings, game.match)
+        written = json.loads(storage.data[CURRENT])
+        assert written["schema"] == saves.SCHEMA
+        assert written["record"] == to_record(match)  # "bid 6S", not "6S"
+
+    def test_the_old_checksum_is_checked(self) -> None:
+        data = json.loads(schema_0(play_until("standard", mid_trick), ["easy"] * 3, 1))
+        data["settings"]["pace"] = 2
+        TestProblems().assert_kept_aside(json.dumps(data), "checksum does not match")
+
+    def test_an_old_save_that_does_not_replay(self) -> None:
+        data = json.loads(schema_0(play_until("standard", mid_trick), ["easy"] * 3, 1))
+        data["game"]["hands"][-1].insert(0, "9NT")
+        data["game"]["hands"][-1].insert(0, "8NT")
+        TestProblems().assert_kept_aside(resign(data), "old save does not replay")
+
+
+class TestNoStorage:
+    def test_disabled_storage(self) -> None:
+        for page in (Saves(FakeStorage(disabled=True)), Saves(None)):
+            assert not page.can_save and page.status == CANNOT_SAVE_DISABLED
+            assert page.load() is None
+            match = play_until("standard", mid_trick)
+            assert not page.save(settings_for(match), match)
+            assert page.history() == [] and page.quarantined() == []
+            assert page.export_game(settings_for(match), match)  # files still work
+
+    def test_full_storage_says_it_cannot_save_and_recovers(self) -> None:
+        storage = FakeStorage(quota=500)
+        page = Saves(storage)
+        assert page.can_save  # the probe fits
+        match = play_until("standard", later_hand)
+        assert not page.save(settings_for(match), match)
+        assert not page.can_save and page.status == CANNOT_SAVE_FULL
+        storage.quota = None  # room was made
+        assert page.save(settings_for(match), match) and page.can_save and page.status == ""
+
+    def test_storage_that_breaks_later(self) -> None:
+        storage = FakeStorage()
+        page = Saves(storage)
+        match = play_until("standard", mid_trick)
+        assert page.save(settings_for(match), match)
+        storage.disabled = True
+        assert page.load() is None and page.status == CANNOT_SAVE_DISABLED
+
+    def test_web_storage_adapts_local_storage(self) -> None:
+        class JsNull:
+            """What Pyodide gives for JavaScript's null."""
+
+        class LocalStorage:
+            def __init__(self) -> None:
+                self.items: dict[str, str] = {}
+
+            def getItem(self, key: str) -> str | JsNull:  # noqa: N802 (the DOM's name)
+                return self.items.get(key, JsNull())
+
+            def setItem(self, key: str, value: str) -> None:  # noqa: N802
+                self.items[key] = value
+
+            def removeItem(self, key: str) -> None:  # noqa: N802
+                self.items.pop(key, None)
+
+        class Window:
+            localStorage = LocalStorage()
+
+        class PrivateWindow:
+            @property
+            def localStorage(self) -> None:  # noqa: N802
+                raise RuntimeError("SecurityError: The operation is insecure.")
+
+        storage = web_storage(Window())
+        assert storage is not None and storage.get("nothing here") is None
+        assert Saves(storage).load() is None
+        page = Saves(storage)
+        match = play_until("standard", mid_trick)
+        assert page.save(settings_for(match), match)
+        assert CURRENT in Window.localStorage.items
+        assert isinstance(Saves(web_storage(Window())).load(), SavedGame)
+        assert web_storage(PrivateWindow()) is None

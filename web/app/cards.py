@@ -1,0 +1,70 @@
+"""Cards and bids for people: short text, words, suit symbols, and the hand's order."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Final
+
+from engine.bids import DENOMINATION_NAMES, Bid
+from engine.cards import NO_SUIT, RANK_TEXT, SUIT_SYMBOLS, Card
+from engine.rules import Rules
+from engine.trumps import trump_order
+
+NT_SYMBOL: Final = "NT"
+SUIT_COLOURS: Final = ("black", "black", "red", "red")
+_COLOUR_CYCLE: Final = (0, 3, 1, 2)
+"""Spades, hearts, clubs, diamonds: black and red in turn."""
+
+
+def rank_text(card: Card) -> str:
+    """The index printed in a card's corner: '10', 'J', 'A'; 'JK' for a joker."""
+    return "JK" if card.is_joker else RANK_TEXT[card.rank]
+
+
+def short(card: Card) -> str:
+    """Rank and suit symbol: '10♥', 'J♠', 'JK'."""
+    return "JK" if card.is_joker else RANK_TEXT[card.rank] + SUIT_SYMBOLS[card.suit]
+
+
+def colour(card: Card) -> str:
+    """'red', 'black', or 'joker'."""
+    return "joker" if card.is_joker else SUIT_COLOURS[card.suit]
+
+
+def denomination_symbol(denomination: int) -> str:
+    return NT_SYMBOL if denomination == NO_SUIT else SUIT_SYMBOLS[denomination]
+
+
+def bid_short(bid: Bid) -> str:
+    """'7♥', '8NT', 'Misère', 'Open misère'."""
+    if bid.is_misere:
+        return "Open misère" if bid.is_open else "Misère"
+    return f"{bid.tricks}{denomination_symbol(bid.denomination)}"
+
+
+def suit_word(suit: int) -> str:
+    """'hearts', or 'no trumps' for ``NO_SUIT``."""
+    return DENOMINATION_NAMES[suit]
+
+
+def hand_order(rules: Rules, cards: tuple[Card, ...], contract: Bid | None,
+               joker_suit: int = NO_SUIT) -> list[Card]:
+    """A hand as a player holds it: grouped by suit as the cards play (the bowers
+    and the joker with the trumps, the trumps first), high to low within a suit,
+    colours alternating where the suits allow, a suitless joker at the end."""
+    trump = NO_SUIT if contract is None else contract.denomination
+    order = trump_order(rules.deck, trump, joker_suit)
+    groups: dict[int, list[Card]] = {}
+    for c in cards:
+        groups.setdefault(order.suit[c], []).append(c)
+    plain = [s for s in _COLOUR_CYCLE if s in groups and s != trump]
+    start = [trump] if trump != NO_SUIT and trump in groups else []
+    suits = start + list(min(permutations(plain), key=lambda p: _clashes(start + list(p))))
+    if NO_SUIT in groups and trump == NO_SUIT:
+        suits.append(NO_SUIT)
+    return [c for s in suits for c in sorted(groups[s], key=lambda c: -order.power[c])]
+
+
+def _clashes(suits: list[int]) -> int:
+    """Neighbouring suits of the same colour."""
+    return sum(SUIT_COLOURS[a] == SUIT_COLOURS[b] for a, b in zip(suits, suits[1:]))

@@ -1,0 +1,167 @@
+"""Rules help for the table being played, in plain words, built from its Rules."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.bids import MISERE, OPEN_MISERE, bid
+from engine.decks import Deck
+from engine.rules import Rules
+from engine.seats import seat_name
+
+from app.cards import bid_short
+
+DECK_WORDS: Final = {
+    Deck.STANDARD: "43 cards: ace down to 4 in hearts and diamonds, ace down to 5 in spades "
+                   "and clubs, and one joker.",
+    Deck.FULL: "45 cards: ace down to 4 in every suit, and one joker.",
+    Deck.MIXED_FOURS: "43 cards: ace down to 4, except the 4 of spades and the 4 of diamonds, "
+                      "and one joker. The 4 of the trump suit's colour counts as a trump.",
+    Deck.PIQUET: "33 cards: ace down to 7 in every suit, and one joker.",
+    Deck.FULL_52: "52 cards and one joker.",
+    Deck.SIX_HANDED: "63 cards: 52, one joker, 11s and 12s in every suit and 13s in hearts "
+                     "and diamonds (13, 12 and 11 rank between the queen and the 10).",
+    Deck.DOUBLED: "52 cards, one joker, and a second deck's 2s, 3s and red 4s; of two "
+                  "identical cards in a trick, the first played wins.",
+}
+
+Section = dict[str, Any]
+
+
+def rules_help(rules: Rules) -> list[Section]:
+    """Sections of {"title", "paragraphs", optional "table"} for this table."""
+    return [_table(rules), _cards(rules), _auction(rules), _kitty(rules), _trumps(rules),
+            _joker(rules), _play(rules), _scoring(rules), _winning(rules)]
+
+
+def _table(rules: Rules) -> Section:
+    n = rules.players
+    if rules.team_size == 1:
+        text = (f"{n} players, each keeping their own score. The winning bidder plays alone; "
+                "the others defend together for that hand, each scoring their own tricks.")
+    else:
+        partner = seat_name(n, rules.sides % n)
+        text = (f"{n} players in partnerships: you sit South with {partner} as your partner; "
+                "partners sit opposite and share one score.")
+    return {"title": "The table", "paragraphs": [text, "Play goes clockwise (to the left)."]}
+
+
+def _cards(rules: Rules) -> Section:
+    k = rules.kitty_size
+    return {"title": "The cards", "paragraphs": [
+        DECK_WORDS[rules.deck],
+        f"Everyone gets 10 cards and {k} go face down to the kitty. The deal passes to the "
+        "left after every hand."]}
+
+
+def _auction(rules: Rules) -> Section:
+    low = "six" if not rules.inkle else "six (an inkle: only the first two to speak may bid it)"
+    text = [f"Bids run from {low} to ten tricks, in spades, clubs, diamonds, hearts or no "
+            "trumps, in that order. Each bid must beat the last: more tricks, or as many in a "
+            "higher suit."]
+    if rules.one_round_auction:
+        text.append("Everyone bids or passes once, in turn from the dealer's left.")
+    else:
+        text.append("The bidding goes round from the dealer's left until all but one have "
+                    "passed; once you pass you are out of the bidding for that hand.")
+    if rules.raise_own_bid:
+        text.append("The last bidder left may raise their own bid, if someone else bid too.")
+    if rules.all_pass == "redeal":
+        text.append("If everyone passes, the hand is thrown in and the next dealer deals.")
+    else:
+        text.append("If everyone passes, the hand is played in no trumps and each side scores "
+                    "10 a trick.")
+    if rules.inkle:
+        text.append("If nobody bids above six, the hand is redealt.")
+    if rules.misere:
+        when = "at any time" if rules.misere_anytime else "only once someone has bid a seven"
+        rank = ("above every seven and below every eight" if rules.misere_rank == "above-sevens"
+                else "between eight spades and eight clubs")
+        text.append(f"Misère ({rules.bid_value(MISERE)} points) promises to take no trick. It ranks "
+                    f"{rank} and may be bid {when}.")
+    if rules.open_misere:
+        text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
+                    "bidder's hand laid face up after the first trick. It ranks between ten "
+                    "diamonds and ten hearts and may be bid at any time, even first.")
+    if rules.misere or rules.open_misere:
+        out = ("The bidder's partner lays the hand down and sits out." if rules.team_size > 1
+               else "The bidder plays alone against the others.")
+        text.append(out)
+    return {"title": "Bidding", "paragraphs": text}
+
+
+def _kitty(rules: Rules) -> Section:
+    k = rules.kitty_size
+    return {"title": "The kitty", "paragraphs": [
+        f"The winning bidder picks up the {k} kitty cards, then puts back any {k} cards face "
+        "down (kitty cards included) and leads the first trick."]}
+
+
+def _trumps(rules: Rules) -> Section:
+    text = ["With a trump suit, the trumps from the top are: the joker, the jack of trumps "
+            "(right bower), the other jack of the same colour (left bower, which now belongs "
+            "to the trump suit), then ace, king, queen, 10 and down.",
+            "The other suits rank ace, king, queen, jack, 10 and down."]
+    if rules.deck is Deck.MIXED_FOURS:
+        text.append("The 4 of the trump colour also counts as a trump, the lowest one.")
+    return {"title": "Trumps", "paragraphs": text}
+
+
+def _joker(rules: Rules) -> Section:
+    text = ["In no trumps and misère the joker is the only trump. If the bidder holds it, "
+            "they may give it a suit before the first lead: it is then the highest card of "
+            "that suit.",
+            "A joker without a suit wins any trick it is in. You may play it only when you "
+            "cannot follow the suit led, and lead it only once all four suits have been led, "
+            "or when it is your last card."]
+    if rules.joker_lead == "any":
+        text.append("When you lead it, you name the suit the others must follow: any suit.")
+    else:
+        text.append("When you lead it, you name the suit the others must follow: one you have "
+                    "not shown to be void in.")
+    if rules.misere_joker_forced:
+        text.append("In misère, a player who cannot follow suit must play the joker.")
+    return {"title": "The joker in no trumps and misère", "paragraphs": text}
+
+
+def _play(rules: Rules) -> Section:
+    return {"title": "Playing", "paragraphs": [
+        "Follow the suit led if you can (when trumps are led, any trump follows, the left "
+        "bower included); otherwise play any card.",
+        "The highest trump wins the trick; with no trump in it, the highest card of the suit "
+        "led. The winner leads the next trick."]}
+
+
+def _scoring(rules: Rules) -> Section:
+    rows = [[str(t)] + [str(rules.bid_value(bid(t, d))) for d in range(5)] for t in range(6, 11)]
+    text = ["Bidders who make their bid score its value (nothing more for extra tricks); if "
+            "they fail, they lose its value."]
+    if rules.slam == "250":
+        text.append("Slam: all ten tricks on a bid worth less than 250 scores 250 instead.")
+    elif rules.slam == "plus100":
+        text.append("Slam: all ten tricks on a bid below ten scores 100 more.")
+    defenders = "each defender scores 10 for each trick they take" if rules.team_size == 1 \
+        else "the defenders score 10 for each trick they take"
+    text.append(f"Against a trick bid, {defenders}; against misère, nothing.")
+    misere = [f"{bid_short(b).lower()} {rules.bid_value(b)}" for b in (MISERE, OPEN_MISERE) if b in rules.biddable]
+    if misere:
+        text.append("Worth: " + " and ".join(misere) + ".")
+    return {"title": "Scoring", "paragraphs": text,
+            "table": {"head": ["Tricks", "♠", "♣", "♦", "♥", "NT"], "rows": rows}}
+
+
+def _winning(rules: Rules) -> Section:
+    target = rules.target
+    if target == 0:
+        return {"title": "Winning", "paragraphs": ["There is no target: play as many hands as you like."]}
+    text = [f"A side wins by reaching {target} or more on a hand in which it made its own bid."]
+    if rules.defenders_win:
+        text.append("Defenders' tricks can win too; if both sides pass the target on the same "
+                    "hand, the bidders win.")
+    else:
+        text.append("Defenders' trick points alone never win the game.")
+    text.append(f"A side at minus {target} or below loses: it goes out backwards.")
+    if rules.point_spread:
+        text.append(f"The game also ends when one side is above zero, the other below, and they "
+                    f"are {target} or more apart.")
+    return {"title": "Winning", "paragraphs": text}

@@ -1,0 +1,401 @@
+"""HTML for the view models: pure functions from plain data to markup.
+
+Every control is a real ``<button>`` (or form control) with a name for
+screen readers.  ``data-action`` / ``data-value`` say what a control does
+(``web/main.py`` turns them into :meth:`app.controller.App.dispatch` calls);
+``data-key`` names it so that focus survives a redraw; ``data-autofocus``
+marks where focus goes when it was lost (the player's next decision).  No
+inline styles: the site runs under a Content-Security-Policy without them.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from app import svg
+
+View = dict[str, Any]
+SUIT_COLOURS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
+
+
+def attrs(**values: Any) -> str:
+    """HTML attributes: '_' in names becomes '-' (a trailing one is dropped), True is a bare
+    attribute, None and False are left out."""
+    out = []
+    for name, value in values.items():
+        name = name.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {name}")
+        elif value is not None and value is not False:
+            out.append(f' {name}="{escape(str(value))}"')
+    return "".join(out)
+
+
+def tag(element: str, body: str = "", /, **values: Any) -> str:
+    """An element: ``body`` is markup, already escaped."""
+    return f"<{element}{attrs(**values)}>{body}</{element}>"
+
+
+def void(element: str, /, **values: Any) -> str:
+    """An element with no end tag: <input>."""
+    return f"<{element}{attrs(**values)}>"
+
+
+def text(element: str, words: str, /, **values: Any) -> str:
+    """An element holding plain text."""
+    return tag(element, escape(words), **values)
+
+
+def button(words: str, action: str, value: Any = None, *, key: str = "", cls: str = "btn",
+           label: str | None = None, disabled: bool = False, autofocus: bool = False, html: bool = False) -> str:
+    """A button that dispatches ``action`` with ``value``; ``html``: ``words`` is markup."""
+    return tag("button", words if html else escape(words), type="button", class_=cls, data_action=action,
+               data_value=value, data_key=key or None, aria_label=label, disabled=disabled,
+               data_autofocus=autofocus)
+
+
+def select(label: str, key: str, action: str, choices: list[View], current: Any, **values: Any) -> str:
+    """A labelled drop-down of {"value", "label", optional "enabled"} choices."""
+    options = "".join(tag("option", escape(c["label"]), value=c["value"], selected=c["value"] == current,
+                          disabled=not c.get("enabled", True)) for c in choices)
+    return tag("div", text("label", label, for_=key) + tag("select", options, id=key, data_action=action,
+                                                            data_key=key, **values), class_="field")
+
+
+def checkbox(label: str, key: str, action: str, checked: bool, **values: Any) -> str:
+    return tag("label", void("input", type="checkbox", checked=checked, data_action=action, data_key=key, **values)
+               + text("span", label), class_="field check")
+
+
+def points(n: int) -> str:
+    """Points with their sign: '+200', '−300', '0'."""
+    return f"+{n}" if n > 0 else str(n).replace("-", "−")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def bid_html(words: str) -> str:
+    """A bid's short text, its suit symbol coloured: '7♥' -> 7<span class="red">♥</span>."""
+    colour = SUIT_COLOURS.get(words[-1:])
+    return escape(words[:-1]) + text("span", words[-1], class_=colour) if colour else escape(words)
+
+
+# --- the start screen ------------------------------------------------------------
+def start(view: View) -> str:
+    tables = "".join(tag("label", void("input", type="radio", name="table", value=t["value"], checked=t["chosen"],
+                                       data_action="set:table", data_key="table-" + t["value"])
+                         + text("span", t["label"]), class_="choice-card") for t in view["tables"])
+    bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
+                   for s in view["seats"])
+    summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
+    rules = (tag("summary", "Table rules " + text("span", f"({summary})", class_="muted"))
+             + "".join(_option_group(g) for g in view["groups"])
+             + tag("p", button("Back to the table’s usual rules", "reset-rules", key="reset-rules")))
+    deal = tag("label", tag("span", "Deal code " + text("span", "(optional)", class_="muted"))
+               + void("input", id="deal-code", name="deal", value=view["deal"], placeholder="e.g. 1-0-k3x9a",
+                      autocomplete="off", spellcheck="false", data_action="set:deal", data_key="deal"), class_="field")
+    play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
+            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"]) + deal)
+    message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
+    form = (tag("fieldset", text("legend", "Table") + tables, class_="tables")
+            + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
+            + tag("details", rules, class_="rules-options", data_key="rules-options")
+            + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
+            + message + tag("button", "Deal", type="submit", class_="btn primary big", data_key="start",
+                            data_autofocus=True))
+    brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
+    how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
+              class_="help-inline", data_key="start-help")
+    return tag("div", tag("header", brand, class_="brand")
+               + tag("form", form, id="start-form", class_="start-form", novalidate=True) + how, class_="start-wrap")
+
+
+def _option_group(group: View) -> str:
+    return tag("fieldset", text("legend", group["name"]) + "".join(_option(o) for o in group["options"]),
+               class_="option-group")
+
+
+def _option(option: View) -> str:
+    """A table rule: a switch or a drop-down whose invalid choices are disabled, with its help."""
+    name, help_id = option["name"], f"help-{option['name']}"
+    if option["kind"] == "switch":
+        enabled = all(c["enabled"] for c in option["choices"])
+        control = checkbox(option["label"], f"rule-{name}", f"set:rule:{name}", option["value"] == "on",
+                           disabled=not enabled, aria_describedby=help_id)
+    else:
+        control = select(option["label"], f"rule-{name}", f"set:rule:{name}", option["choices"], option["value"],
+                         aria_describedby=help_id)
+    return tag("div", control + text("p", option["help"], class_="help", id=help_id), class_="option")
+
+
+def help_sections(sections: list[View]) -> str:
+    """The rules help: a section per topic, the bid values as a table."""
+    out = []
+    for s in sections:
+        body = "".join(text("p", p) for p in s["paragraphs"])
+        if "table" in s:
+            head = tag("tr", "".join(text("th", h, scope="col") for h in s["table"]["head"]))
+            rows = "".join(tag("tr", text("th", r[0], scope="row") + "".join(text("td", c) for c in r[1:]))
+                           for r in s["table"]["rows"])
+            body += tag("table", text("caption", "Bid values") + tag("thead", head) + tag("tbody", rows),
+                        class_="values")
+        out.append(tag("section", text("h3", s["title"]) + body, class_="help-section"))
+    return "".join(out)
+
+
+# --- the table ------------------------------------------------------------------
+def table(view: View, fresh: bool) -> dict[str, str]:
+    """The table's regions: 'top', 'arena', 'panel', 'hand'.  ``fresh``: animate the newest
+    card on the table (it was just played)."""
+    return {"top": _top(view), "arena": _arena(view, fresh), "panel": _panel(view), "hand": _hand(view)}
+
+
+def _top(view: View) -> str:
+    """Scores and tricks per side, the tools, the contract."""
+    sides = ""
+    for s in view["sides"]:
+        shown = view["phase"] in ("play", "over")
+        tricks = text("span", plural(s["tricks"], "trick"), class_="side-tricks") if shown else ""
+        sides += tag("div", text("span", s["name"], class_="side-name")
+                     + text("span", points(s["total"]), class_="side-total", aria_label=f"{s['total']} points")
+                     + tricks, class_="side mine" if s["mine"] else "side")
+    reviewing = view["trick"]["reviewing"]
+    tools = ((text("span", f"Game to {view['target']}", class_="target") if view["target"] else "")
+             + button("Last trick", "review", key="review", disabled=not view["can_review"] and not reviewing,
+                      cls="btn tool on" if reviewing else "btn tool")
+             + button("Scores", "dialog", "sheet", key="open-sheet", cls="btn tool")
+             + button("Rules", "dialog", "help", key="open-help", cls="btn tool")
+             + button("Menu", "dialog", "menu", key="open-menu", cls="btn tool"))
+    contract = ""
+    if c := view["contract"]:
+        verb = "bid" if c["declarer"] == "You" else "bids"
+        words = f"{c['declarer']} {verb} {c['label']} ({c['value']}), {c['goal']}. {c['joker']}".strip()
+        contract = tag("p", tag("strong", bid_html(c["text"]), class_="bid-text") + " " + text("span", words),
+                       class_="contract")
+    return (tag("div", sides, class_="scores", role="group", aria_label="Scores")
+            + tag("nav", tools, class_="tools", aria_label="Game") + contract)
+
+
+def _arena(view: View, fresh: bool) -> str:
+    seats = "".join(_seat(s) for s in view["seats"])
+    return tag("div", seats + tag("div", _center(view, fresh), class_="center"),
+               class_=f"arena players-{view['players']}")
+
+
+def _seat(seat: View) -> str:
+    """A seat: name, who plays it, dealer, cards left (or an open hand, or laid down), call, tricks."""
+    classes = ["seat", f"seat-{seat['place']}"] + [f.replace("_", "-") for f in ("me", "to_act", "declarer",
+                                                                                  "sitting_out") if seat[f]]
+    head = text("span", seat["name"], class_="seat-name")
+    if seat["dealer"]:
+        head += text("span", "D", class_="chip", title="Dealer", aria_label="dealer")
+    if seat["to_act"] and not seat["me"]:
+        head += tag("span", class_="thinking", aria_hidden="true")
+    foot = ""
+    if seat["call"]:
+        foot += tag("span", bid_html(seat["call"]), class_="call")
+    if seat["tricks"] is not None and not seat["sitting_out"]:
+        foot += text("span", plural(seat["tricks"], "trick"), class_="won")
+    if seat["sitting_out"]:
+        foot += text("span", "Sitting out", class_="out-tag")
+    if seat["me"]:
+        body = ""
+    elif seat["exposed"]:
+        body = _open_hand(seat)
+    else:
+        n = seat["cards"]
+        label = plural(n, "card") + (", laid down: sitting out" if seat["sitting_out"] else "")
+        backs = "".join(tag("span", svg.back(), class_="mini") for _ in range(min(n, 13)))
+        body = tag("div", backs, class_="mini-hand laid-down" if seat["sitting_out"] else "mini-hand",
+                   role="img", aria_label=label)
+    return tag("section", tag("div", head, class_="seat-head") + text("div", seat["who"], class_="seat-who") + body
+               + tag("div", foot, class_="seat-foot"), class_=" ".join(classes),
+               aria_label=f"{seat['name']}: {seat['who']}")
+
+
+def _open_hand(seat: View) -> str:
+    """An open misere hand, laid face up: a line of ranks per suit, each card named for screen readers."""
+    lines: dict[str, list[View]] = {}
+    for c in seat["exposed"]:
+        lines.setdefault(c["suit"], []).append(c)
+    items = "".join(
+        tag("li", text("span", cards[0]["short"][len(cards[0]["rank"]):] or "★", class_="sym", aria_hidden="true")
+            + "".join(text("span", c["rank"], role="img", aria_label=c["label"]) for c in cards),
+            class_=cards[0]["colour"])
+        for cards in lines.values())
+    return tag("ul", items, class_="open-hand", aria_label=f"{seat['name']}'s open hand")
+
+
+def _center(view: View, fresh: bool) -> str:
+    """The middle of the table: the bidding so far, or the cards of the trick in front of each seat."""
+    trick = view["trick"]
+    if view["phase"] == "auction" or (not trick["cards"] and view["auction"]):
+        return _auction(view)
+    if not trick["cards"]:
+        return ""
+    cards = ""
+    last = len(trick["cards"]) - 1
+    for i, c in enumerate(trick["cards"]):
+        cls = f"trick-card at-{c['place']}" + (" winner" if c["winner"] else "")
+        cls += " fresh" if fresh and i == last and not trick["winner"] else ""
+        label = f"{c['seat']}: {c['label']}" + (", winning" if c["winner"] else "")
+        cards += tag("div", svg.face(c), class_=cls, role="img", aria_label=label)
+    title = text("p", trick["title"], class_="trick-title reviewing" if trick["reviewing"] else "trick-title")
+    return tag("div", cards, class_="trick", role="group", aria_label=trick["title"]) + title
+
+
+def _auction(view: View) -> str:
+    if not view["auction"]:
+        return text("p", "The bidding starts left of the dealer.", class_="auction-empty")
+    calls = "".join(tag("li", text("span", c["seat"], class_="who")
+                        + tag("span", bid_html(c["text"]), class_="what", aria_label=c["label"]),
+                        class_="pass" if c["pass"] else "bid") for c in view["auction"])
+    return tag("div", text("h2", "Bidding", class_="sr-title") + tag("ol", calls, class_="calls"), class_="auction")
+
+
+def _panel(view: View) -> str:
+    """What the player decides now (or waits for), with any notice on top."""
+    prompt = view["prompt"]
+    kind = prompt["kind"]
+    notice = text("p", view["notice"], class_="notice", role="status") if view["notice"] else ""
+    hint = button("Hint", "hint", key="hint", cls="btn ghost")
+    if kind == "wait":
+        body = text("p", prompt["text"], class_="status")
+    elif kind == "bid":
+        body = text("p", "Your bid.", class_="status") + _bids(prompt) + tag("div", hint, class_="row")
+    elif kind == "discard":
+        ready = prompt["chosen"] == prompt["need"]
+        put_back = button(f"Put back {prompt['chosen']} of {prompt['need']}", "discard", key="discard",
+                          cls="btn primary", disabled=not ready, autofocus=ready)
+        body = text("p", prompt["text"], class_="status") + tag("div", put_back + hint, class_="row")
+    elif kind in ("joker", "name-suit"):
+        body = _suit_choice(prompt)
+    elif kind == "play":
+        play = button("Play " + prompt["selected"] if prompt["selected"] else "Play", "play", key="play",
+                      cls="btn primary", disabled=not prompt["can_play"])
+        how = text("span", "Tap a card, then Play (or tap it again).", class_="muted")
+        body = tag("p", escape(prompt["text"]) + " " + how, class_="status") + tag("div", play + hint, class_="row")
+    elif kind == "hand-over":
+        body = _hand_over(prompt)
+    else:
+        body = _game_over(view, prompt)
+    return notice + body
+
+
+def _suit_choice(prompt: View) -> str:
+    """Give the joker a suit (or none), or name the suit a led joker calls for."""
+    action = "joker" if prompt["kind"] == "joker" else "name"
+    suits = "".join(button(text("span", s["symbol"], class_=f"sym {s['colour']}") + " " + escape(s["label"]),
+                           action, s["value"], key=f"{action}-{s['value']}", cls="btn suit", label=s["label"],
+                           html=True, autofocus=i == 0) for i, s in enumerate(prompt["suits"]))
+    if action == "joker":
+        suits += button("Keep it without a suit", "joker", 4, key="joker-4")
+    else:
+        suits += button("Cancel", "cancel", key="cancel", cls="btn ghost")
+    return text("p", prompt["text"], class_="status") + tag("div", suits, class_="row suits")
+
+
+def _bids(prompt: View) -> str:
+    """The legal bids, each with its value: a grid of tricks by suit, then misere and pass."""
+    grid = [b for b in prompt["bids"] if not b["misere"]]
+    low = min((b["tricks"] for b in grid), default=6)
+    cells = special = ""
+    for b in prompt["bids"]:
+        body = tag("span", bid_html(b["text"]), class_="bid-text") + text("span", str(b["value"]), class_="bid-value")
+        cls = "btn bid misere" if b["misere"] else f"btn bid col-{b['column']} row-{b['tricks'] - low + 1}"
+        cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls,
+                      label=f"{b['label']}, {b['value']} points", html=True)
+        if b["misere"]:
+            special += cell
+        else:
+            cells += cell
+    if prompt["can_pass"]:
+        special += button("Pass", "bid", "pass", key="bid-pass", cls="btn pass", autofocus=True)
+    return tag("div", tag("div", cells, class_="bids", role="group", aria_label="Bids you can make")
+               + tag("div", special, class_="row bids-extra"), class_="bidding")
+
+
+def _hand_over(prompt: View) -> str:
+    """The hand just played: contract, what happened and why, points to each side."""
+    lines = "".join(tag("li", text("span", p["name"]) + text("strong", points(p["points"]))) for p in prompt["points"])
+    result = escape(prompt["text"]) + (" " + text("span", prompt["next"], class_="muted") if prompt["next"] else "")
+    buttons = (button("Next hand", "next", key="next", cls="btn primary", autofocus=True)
+               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
+    return tag("section", text("h2", prompt["title"]) + (text("p", prompt["contract"]) if prompt["contract"] else "")
+               + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")
+               + tag("div", buttons, class_="row"), class_="result", aria_label=f"{prompt['title']} result")
+
+
+def _game_over(view: View, prompt: View) -> str:
+    """Who won and how, the last hand, the whole score sheet."""
+    last = f"{prompt['title']}: {prompt['contract']} {prompt['text']}"
+    buttons = (button("New game", "new-game", key="new-game", cls="btn primary", autofocus=True)
+               + button("Export game", "export", key="export-end"))
+    return tag("section", text("h2", "Game over") + text("p", view["outcome"], class_="outcome") + text("p", last)
+               + score_sheet(view["sheet"]) + tag("div", buttons, class_="row"),
+               class_="result game-over", aria_label="Game over")
+
+
+def score_sheet(sheet: View) -> str:
+    """Every hand with its points and the running totals (one column per side, to fit a phone)."""
+    head = (text("th", "#", scope="col", aria_label="Hand") + text("th", "Contract", scope="col")
+            + text("th", "Result", scope="col")
+            + "".join(text("th", s, scope="col", class_="num") for s in sheet["sides"]))
+    rows = ""
+    for r in sheet["rows"]:
+        scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", str(t), class_="total"),
+                             class_="num") for p, t in zip(r["points"], r["totals"]))
+        contract = bid_html(r["contract"]) + text("span", f"{r['dealer']} dealt", class_="sub")
+        rows += tag("tr", text("th", str(r["number"]), scope="row") + tag("td", contract) + text("td", r["result"])
+                    + scores)
+    if not rows:
+        rows = tag("tr", text("td", "No hand finished yet.", colspan=3 + len(sheet["sides"])))
+    totals = "".join(tag("td", text("span", str(t), class_="total"), class_="num") for t in sheet["totals"])
+    return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
+                          + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
+                                                                  + totals)), class_="sheet"), class_="sheet-wrap")
+
+
+def _hand(view: View) -> str:
+    """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
+    cards = view["hand"]
+    playing, discarding = view["prompt"]["kind"] == "play", view["prompt"]["kind"] == "discard"
+    first_legal = next((c["id"] for c in cards if c["legal"]), None)
+    out = ""
+    for i, c in enumerate(cards):
+        dim = playing and not c["legal"]
+        states = [words for flag, words in (("kitty", "from the kitty"), ("picked", "chosen to put back"),
+                                            ("selected", "selected")) if c[flag]]
+        states += ["cannot be played now"] if dim else []
+        flags = [flag for flag in ("legal", "selected", "picked", "kitty") if c[flag]] + (["dim"] if dim else [])
+        pressed = c["picked"] if discarding else c["selected"]
+        tag_ = text("span", "kitty", class_="tag") if c["kitty"] else ""
+        out += tag("button", svg.face(c) + tag_, type="button",
+                   class_=" ".join(["card", c["colour"], *flags, f"i{i}"]),
+                   data_action="card", data_value=c["id"], data_key="card-" + c["text"],
+                   aria_label=", ".join([c["label"], *states]), aria_pressed="true" if pressed else "false",
+                   aria_disabled="true" if dim else None, data_autofocus=c["id"] == first_legal)
+    return tag("div", out, class_=f"hand n{len(cards)}", role="group",
+               aria_label=f"Your hand, {plural(len(cards), 'card')}")
+
+
+# --- dialogs -----------------------------------------------------------------------
+def dialog(kind: str, view: View) -> str:
+    """The body of a dialog: 'sheet', 'help' or 'menu'."""
+    close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
+    titles = {"sheet": "Scores", "help": "How this table plays", "menu": "Menu"}
+    title = text("h2", titles[kind], id="dialog-title", tabindex="-1", autofocus=True)
+    if kind == "sheet":
+        return title + score_sheet(view["sheet"]) + close
+    if kind == "help":
+        return title + text("p", f"Rules: {view['rules_text']}", class_="muted") + help_sections(view["help"]) + close
+    fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
+              + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"]))
+    buttons = (button("Export game", "export", key="export") + button("New game", "new-game", key="new-game-menu")
+               + button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"))
+    return (title + tag("div", fields, class_="fields")
+            + tag("p", f"Hand {view['hand_number']}, deal code " + text("code", view["deal_code"]), class_="muted")
+            + tag("div", buttons, class_="row"))

@@ -1,0 +1,257 @@
+"""One game at the table: settings, the engine's Match, and the player's actions.
+
+The player sits at seat 0 (South).  Every action goes through the engine,
+which checks it; an illegal one leaves the game as it was and sets
+``notice`` to a sentence saying why.  Bots are asked through plain-data
+requests (:meth:`Session.bot_request`), answered by :func:`app.bots.answer`
+in the worker or on the page's own thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.actions import Action, discard, joker_suit, lead_joker, play
+from engine.cards import CARDS, Card
+from engine.deal import DealCode, deal
+from engine.errors import FiveHundredError, IllegalActionError
+from engine.hand import Hand, Phase
+from engine.match import Match
+from engine.record import to_record
+from engine.rng import MASK64, SplitMix64, derive_seed
+from engine.seats import seat_name
+
+from app.settings import AUTOPLAY_LEVEL, HUMAN, Settings, SettingsError, check_settings
+
+PLAYER: Final = 0
+"""The player's seat."""
+_BOT_SALT: Final = 0xB07_5EED_5A17
+Request = dict[str, Any]
+
+
+class Session:
+    """A game in progress and what the player has picked so far."""
+
+    def __init__(self, settings: Settings, first: DealCode) -> None:
+        self.settings, self.rules = check_settings(settings)
+        deal(self.rules, first)  # a DealCodeError now, not halfway through the game
+        self.match = Match(self.rules, first)
+        self.notice = ""
+        """A sentence for the player: why an action was refused, a hint."""
+        self.selected: Card | None = None
+        """The card tapped once, to be played by Play or a second tap."""
+        self.picks: list[Card] = []
+        """Cards chosen to put back in the kitty."""
+        self.naming = False
+        """Choosing the suit the others must follow a led suitless joker in."""
+        self.reviewing = False
+        """Showing the last trick."""
+
+    @staticmethod
+    def new(settings: Settings, deal_code: str = "", seed: int = 0) -> Session:
+        """A game from settings and a deal code, or from a seed when the code is blank;
+        a SettingsError with a message for the player if either is wrong."""
+        try:
+            if deal_code.strip():
+                first = DealCode.parse(deal_code)
+            else:
+                players = check_settings(settings)[1].players
+                first = DealCode(seed & MASK64, SplitMix64(seed).below(players))
+            return Session(settings, first)
+        except FiveHundredError as e:
+            raise SettingsError(f"Deal code: {e}") from None
+
+    # --- state ------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        return self.match.hand
+
+    def level(self, seat: int) -> str:
+        """Who plays a seat: a bot level, or HUMAN."""
+        if seat == PLAYER:
+            return AUTOPLAY_LEVEL if self.settings["autoplay"] else HUMAN
+        return str(self.settings["levels"][seat])
+
+    @property
+    def state(self) -> str:
+        """'you' (the player is to act), 'bot', 'hand-over' or 'game-over'."""
+        if self.match.is_over:
+            return "game-over"
+        if self.hand.is_over:
+            return "hand-over"
+        return "you" if self.level(self.hand.to_act) == HUMAN else "bot"
+
+    @property
+    def stamp(self) -> str:
+        """Changes with every action: an answer computed for another stamp is stale."""
+        return f"{len(self.match.hands)}:{len(self.hand.history)}"
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(self.rules.players, seat)
+
+    def record(self) -> dict[str, Any]:
+        """The engine's game record, with the settings as meta data."""
+        return to_record(self.match, {"settings": self.settings})
+
+    # --- bots ---------------------------------------------------------------------
+    def bot_request(self, fn: str = "decide") -> Request | None:
+        """What to ask the bots: 'decide' for a bot to act, 'hint' for the player's turn."""
+        wanted = "bot" if fn == "decide" else "you"
+        if self.state != wanted:
+            return None
+        seat = self.hand.to_act
+        index = len(self.match.hands) * 1000 + len(self.hand.history)
+        return {"fn": fn, "record": to_record(self.match), "seat": seat, "level": self.level(seat),
+                "seed": derive_seed(self.match.first.seed ^ _BOT_SALT, index), "stamp": self.stamp}
+
+    def apply_bot(self, request: Request, answer: dict[str, str]) -> bool:
+        """Apply a bot's answer to its request; False if the game has moved on since.
+        An illegal answer raises the engine's error."""
+        if request["stamp"] != self.stamp or self.state != "bot":
+            return False
+        self.match.apply(answer["action"], request["seat"])
+        self._reset()
+        return True
+
+    def show_hint(self, request: Request, answer: dict[str, str]) -> None:
+        if request["stamp"] == self.stamp:
+            self.notice = f"Hint: {Action.parse(answer['action']).name}. {answer['reason'].capitalize()}."
+
+    # --- the player's actions -----------------------------------------------------
+    def tap(self, card: int) -> None:
+        """A tap on a card of the player's hand: pick it for the kitty, select it, or
+        play it when it was already selected."""
+        c = self._held(card)
+        if c is None or not self._my_turn():
+            return
+        phase = self.hand.phase
+        if phase == Phase.DISCARD:
+            if c in self.picks:
+                self.picks.remove(c)
+            elif len(self.picks) < self.rules.kitty_size:
+                self.picks.append(c)
+            else:
+                self.notice = f"You have already chosen {self.rules.kitty_size} cards: tap one to put it back."
+                return
+            self.notice = ""
+        elif phase == Phase.PLAY:
+            if not self._playable(c):
+                self.notice = self._why_not(c)
+            elif self.selected == c:
+                self.play(c)
+            else:
+                self.selected, self.notice, self.naming = c, "", False
+        else:
+            self.notice = "Bid first." if phase == Phase.AUCTION else "Choose the joker's suit first."
+
+    def play_selected(self) -> None:
+        if self.selected is None:
+            self.notice = "Tap a card first."
+        else:
+            self.play(self.selected)
+
+    def play(self, card: int) -> None:
+        """Play a card; leading a suitless joker asks for the suit to name first."""
+        c = self._held(card)
+        if c is None or not self._my_turn():
+            return
+        if not self._playable(c):
+            self.notice = self._why_not(c)
+        elif play(c) in self.hand.legal_actions():
+            self._act(play(c))
+        else:
+            self.selected, self.naming, self.notice = c, True, ""
+
+    def name_suit(self, suit: int) -> None:
+        """The suit named when leading the selected suitless joker."""
+        if self.selected is not None and self.naming:
+            self._act(lead_joker(self.selected, suit))
+
+    def cancel(self) -> None:
+        self.selected, self.naming, self.picks, self.notice = None, False, [], ""
+
+    def bid(self, text: str) -> None:
+        """A call in the auction: 'bid 7H', 'bid MIS', 'pass'."""
+        if self._my_turn():
+            self._act(text)
+
+    def discard(self) -> None:
+        """Put the chosen cards back in the kitty."""
+        if not self._my_turn():
+            return
+        k = self.rules.kitty_size
+        if self.hand.phase != Phase.DISCARD or len(self.picks) != k:
+            self.notice = f"Choose {k} cards to put back first ({len(self.picks)} chosen)."
+            return
+        for c in self.picks:
+            self.match.apply(discard(c), PLAYER)
+        self._reset()
+
+    def give_joker(self, suit: int) -> None:
+        """Give the joker a suit (0-3) or keep it suitless (4), before the first lead."""
+        if self._my_turn():
+            self._act(joker_suit(suit))
+
+    def next_hand(self) -> None:
+        if self.state == "hand-over":
+            self.match.next_hand()
+            self._reset()
+
+    def set_autoplay(self, on: bool) -> None:
+        self.settings["autoplay"] = on
+        self._reset()
+
+    def set_pace(self, pace_ms: int) -> None:
+        self.settings["pace_ms"] = max(0, min(10_000, pace_ms))
+
+    def toggle_review(self) -> None:
+        self.reviewing = not self.reviewing and bool(self.hand.tricks)
+
+    # --- helpers ------------------------------------------------------------------
+    def playable_cards(self) -> set[Card]:
+        """Cards the player may play now (a suitless joker that may be led included)."""
+        if self.state != "you" or self.hand.phase != Phase.PLAY:
+            return set()
+        return {c for a in self.hand.legal_actions() if (c := a.played_card) is not None}
+
+    def _held(self, card: int) -> Card | None:
+        """The card, if the player holds it (else None, and a notice)."""
+        if 0 <= card < len(CARDS) and self.hand.held[PLAYER] >> card & 1:
+            return CARDS[card]
+        self.notice = "That card is not in your hand."
+        return None
+
+    def _playable(self, card: Card) -> bool:
+        return card in self.playable_cards()
+
+    def _why_not(self, card: Card) -> str:
+        return f"You can't play the {card.name}: {self.hand.why_illegal(play(card))}."
+
+    def _my_turn(self) -> bool:
+        state = self.state
+        if state == "you":
+            return True
+        if state == "bot":
+            self.notice = f"Wait: it is {self.seat_name(self.hand.to_act)}'s turn."
+        return False
+
+    def _act(self, action: Action | str) -> None:
+        """Apply the player's action, or say why it cannot be made."""
+        try:
+            a = Action.parse(action, self.hand.phase == Phase.AUCTION) if isinstance(action, str) else action
+            self.match.apply(a, PLAYER)
+        except IllegalActionError:
+            self.notice = f"You can't {a.name}: {self.hand.why_illegal(a)}."
+            return
+        except FiveHundredError as e:
+            self.notice = _sentence(str(e))
+            return
+        self._reset()
+
+    def _reset(self) -> None:
+        self.selected, self.picks, self.naming, self.reviewing, self.notice = None, [], False, False, ""
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."

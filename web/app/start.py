@@ -1,0 +1,139 @@
+"""The start screen: the table, its rules (only valid combinations), the bots, a deal code."""
+
+from __future__ import annotations
+
+import dataclasses
+from enum import Enum
+from typing import Any, Final
+
+from bots.registry import LEVELS
+from engine.errors import FiveHundredError
+from engine.rules import OPTIONS, PRESET_TITLES, Rules
+from engine.seats import seat_name
+
+from app.help import rules_help
+from app.settings import (DEFAULT_LEVEL, TABLES, Settings, SettingsError, check_settings, default_settings,
+                          pace_choices)
+
+FIXED: Final = ("players", "team_size")
+"""Options the table itself decides."""
+CHOICE_LABELS: Final = {
+    "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
+             "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump"},
+    "all_pass": {"redeal": "Redeal", "no-trumps": "Play it in no trumps"},
+    "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣"},
+    "joker_lead": {"any": "Any suit", "not-void": "Not a suit the leader is void in"},
+    "slam": {"250": "250 for all ten tricks", "off": "No bonus", "plus100": "100 more"},
+    "scoring": {"avondale": "Avondale", "original": "Original", "perfect": "Perfect"},
+    "target": {"0": "No target"},
+    "partner_share": {"half": "Half the bid", "full": "The full bid"},
+}
+LEVEL_LABELS: Final = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
+
+
+def option_text(value: Any) -> str:
+    """A value as the rules string writes it: 'on', '45', 'redeal'."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+class StartForm:
+    """What the player has chosen on the start screen so far."""
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        settings, self.rules = check_settings(settings or default_settings())
+        preset = str(self.rules).split(",")[0]
+        self.table = preset if preset in TABLES else TABLES[0]
+        self.levels: list[str] = settings["levels"]
+        self.pace_ms: int = settings["pace_ms"]
+        self.autoplay: bool = settings["autoplay"]
+        self.deal = ""
+        self.message = ""
+
+    @property
+    def settings(self) -> Settings:
+        return {"rules": str(self.rules), "levels": list(self.levels), "pace_ms": self.pace_ms,
+                "autoplay": self.autoplay}
+
+    def set(self, name: str, value: str) -> None:
+        """Change one field: 'table', 'rule:<option>', 'level:<seat>', 'pace', 'autoplay', 'deal'."""
+        self.message = ""
+        kind, _, key = name.partition(":")
+        if kind == "table" and value in TABLES:
+            self.table = value
+            self.rules = Rules.parse(value)
+            self.levels = (self.levels + [DEFAULT_LEVEL] * 6)[:self.rules.players]
+        elif kind == "rule":
+            try:
+                self.rules = Rules.parse(f"{self.rules},{key}={value}")
+            except FiveHundredError as e:
+                self.message = f"Table rules: {e}"
+        elif kind == "level" and key.isdigit() and 0 < int(key) < len(self.levels) and value in LEVELS:
+            self.levels[int(key)] = value
+        elif kind == "pace" and value.isdigit():
+            self.pace_ms = int(value)
+        elif kind == "autoplay":
+            self.autoplay = value == "on"
+        elif kind == "deal":
+            self.deal = value.strip()
+
+    def reset_rules(self) -> None:
+        self.rules = Rules.parse(self.table)
+
+    def checked(self) -> Settings:
+        """The settings to start with, or a SettingsError."""
+        return check_settings(self.settings)[0]
+
+    def fail(self, error: SettingsError | FiveHundredError) -> None:
+        self.message = str(error)
+
+    def view(self) -> dict[str, Any]:
+        """The start screen as plain data."""
+        rules, preset = self.rules, Rules.parse(self.table)
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for f in OPTIONS:
+            if f.name in FIXED:
+                continue
+            current = getattr(rules, f.name)
+            values = [v for v in list(f.metadata["choices"]) or [True, False]
+                      if v == current or _allowed(preset, f.name, v)]  # what this table could play
+            if current not in values:
+                values.append(current)
+            if len(values) < 2:
+                continue  # not a choice at this table (the players, a five-handed rule...)
+            valid = [v for v in values if _allowed(rules, f.name, v)]
+            labels = CHOICE_LABELS.get(f.name, {})
+            groups.setdefault(f.metadata["group"], []).append({
+                "name": f.name, "label": f.metadata["label"], "help": f.metadata["help"],
+                "kind": "switch" if isinstance(current, bool) else "choice",
+                "value": option_text(current),
+                "choices": [{"value": option_text(v), "label": labels.get(option_text(v), option_text(v)),
+                             "enabled": v in valid} for v in values],
+            })
+        return {
+            "tables": [{"value": t, "label": PRESET_TITLES[t], "chosen": t == self.table} for t in TABLES],
+            "groups": [{"name": g, "options": options} for g, options in groups.items()],
+            "rules_text": str(rules),
+            "changed": str(rules) != self.table,
+            "seats": [{"seat": s, "name": seat_name(rules.players, s), "level": self.levels[s],
+                       "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]}
+                      for s in range(1, rules.players)],
+            "pace_ms": self.pace_ms,
+            "paces": pace_choices(),
+            "autoplay": self.autoplay,
+            "deal": self.deal,
+            "message": self.message,
+            "help": rules_help(rules),
+        }
+
+
+def _allowed(rules: Rules, name: str, value: Any) -> bool:
+    """Whether this one change to the rules still makes a table that can be played."""
+    try:
+        dataclasses.replace(rules, **{name: value})
+    except FiveHundredError:
+        return False
+    return True

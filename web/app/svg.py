@@ -1,0 +1,66 @@
+"""Cards drawn as SVG by code: a sprite of suit shapes, faces that use it, and a back.
+
+Each suit has its own shape, so colour is never the only cue.  Faces are
+100 x 140 user units: the index (rank and suit) in two corners, big enough to
+read when the cards overlap in a fan, and a large pip or letter in the middle.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Final
+
+SUIT_PATHS: Final = {
+    "S": '<path d="M50 4C38 22 8 38 8 60c0 14 11 23 23 23 7 0 13-3 16-8-1 9-5 16-12 21h30c-7-5-11-12'
+         '-12-21 3 5 9 8 16 8 12 0 23-9 23-23C92 38 62 22 50 4z"/>',
+    "C": '<circle cx="50" cy="27" r="19"/><circle cx="27" cy="57" r="19"/><circle cx="73" cy="57" r="19"/>'
+         '<circle cx="50" cy="52" r="10"/><path d="M45 52c0 20-4 32-12 44h34c-8-12-12-24-12-44z"/>',
+    "D": '<path d="M50 3 87 50 50 97 13 50z"/>',
+    "H": '<path d="M50 93C24 71 6 55 6 33 6 18 17 8 30 8c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 '
+         '25 0 22-18 38-44 60z"/>',
+    "star": '<path d="M50 5 61 38h35L68 58l11 34-29-21-29 21 11-34L4 38h35z"/>',
+}
+FACES: Final = ("J", "Q", "K")
+_FONT: Final = 'font-family="system-ui,\'DejaVu Sans\',sans-serif" font-weight="700"'
+
+
+def sprite() -> str:
+    """An invisible SVG holding the shapes every card uses (insert once per page)."""
+    symbols = "".join(f'<symbol id="pip-{name}" viewBox="0 0 100 100">{path}</symbol>'
+                      for name, path in SUIT_PATHS.items())
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" '
+            f'aria-hidden="true" focusable="false">{symbols}</svg>')
+
+
+def face(card: dict[str, Any]) -> str:
+    """The face of a card view (see ``app.view.card_view``)."""
+    rank, suit, colour = card["rank"], card["suit"], card["colour"]
+    if not suit:
+        return _joker()
+    size = 34 if len(rank) == 1 else 29
+    index = (f'<text x="{17 if len(rank) == 1 else 18}" y="34" font-size="{size}" text-anchor="middle" '
+             f'{_FONT}>{escape(rank)}</text><use href="#pip-{suit}" x="7" y="40" width="22" height="22"/>')
+    if rank in FACES:
+        middle = (f'<rect class="cf-frame" x="30" y="22" width="54" height="96" rx="6"/>'
+                  f'<text x="57" y="82" font-size="46" text-anchor="middle" {_FONT}>{rank}</text>'
+                  f'<use href="#pip-{suit}" x="47" y="88" width="20" height="20"/>')
+    else:
+        middle = f'<use href="#pip-{suit}" x="33" y="49" width="42" height="42"/>'
+    return _svg(f"cf {colour}", index + middle + f'<g transform="rotate(180 50 70)">{index}</g>')
+
+
+def back() -> str:
+    """The back of a card: every card looks the same."""
+    return _svg("cb", '<rect class="cb-in" x="8" y="8" width="84" height="124" rx="6"/>'
+                      '<use href="#pip-star" x="30" y="50" width="40" height="40"/>')
+
+
+def _joker() -> str:
+    letters = "".join(f'<text x="16" y="{24 + 17 * i}" font-size="17" text-anchor="middle" {_FONT}>{ch}</text>'
+                      for i, ch in enumerate("JOKER"))
+    return _svg("cf joker", letters + '<use href="#pip-star" x="30" y="40" width="58" height="58"/>')
+
+
+def _svg(cls: str, body: str) -> str:
+    return (f'<svg class="{cls}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">'
+            f'<rect class="c-bg" x="1.5" y="1.5" width="97" height="137" rx="9"/>{body}</svg>')

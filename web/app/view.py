@@ -1,0 +1,262 @@
+"""The table as plain data (dicts, lists, str, int, bool) for the player's seat.
+
+Everything about the current hand comes from ``observe(hand, PLAYER)``: the
+player sees what the rules let South see, and nothing more.  The score
+sheet and results are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.actions import PASS_ID, Action
+from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from engine.hand import Phase
+from engine.observation import Observation, observe
+from engine.scoring import HandResult
+
+from app.cards import bid_short, colour, hand_order, rank_text, short, suit_word
+from app.help import rules_help
+from app.session import PLAYER, Session
+from app.settings import HUMAN, pace_choices
+
+View = dict[str, Any]
+LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
+
+
+def card_view(card: Card, **flags: bool) -> View:
+    """A card: id, text ('JH'), words ('jack of hearts'), its index and colour, and flags."""
+    return {"id": int(card), "text": str(card), "label": card.name, "short": short(card),
+            "rank": rank_text(card), "suit": "" if card.is_joker else SUIT_LETTERS[card.suit],
+            "colour": colour(card), **flags}
+
+
+def side_names(session: Session) -> list[str]:
+    """Scoring sides as the player reads them: 'You & North', 'West & East'; 'You', 'West'."""
+    rules = session.rules
+    names = []
+    for side in range(rules.sides):
+        seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+        names.append(" & ".join("You" if s == PLAYER else session.seat_name(s) for s in seats))
+    return names
+
+
+def table_view(session: Session) -> View:
+    """Everything the table screen shows."""
+    obs = observe(session.hand, PLAYER)
+    rules = session.rules
+    sides = side_names(session)
+    tricks = [0] * rules.sides
+    for position, won in enumerate(obs.won):
+        tricks[rules.side_of(session.hand.controller[position])] += won
+    return {
+        "state": session.state,
+        "phase": obs.phase.name.lower(),
+        "players": rules.players,
+        "hand_number": len(session.match.hands),
+        "deal_code": str(session.match.deal_code(len(session.match.hands) - 1)),
+        "seats": [_seat(session, obs, s) for s in range(rules.players)],
+        "sides": [{"name": name, "total": total, "tricks": tricks[i], "mine": rules.side_of(PLAYER) == i}
+                  for i, (name, total) in enumerate(zip(sides, session.match.totals))],
+        "target": rules.target,
+        "contract": _contract(session, obs),
+        "auction": _auction(session, obs),
+        "trick": _trick(session, obs),
+        "can_review": bool(obs.tricks) and bool(obs.trick_cards),
+        "hand": _hand(session, obs),
+        "prompt": _prompt(session, obs),
+        "notice": session.notice,
+        "sheet": _sheet(session, sides),
+        "outcome": session.match.outcome.describe(sides) if session.match.outcome else "",
+        "help": rules_help(rules),
+        "rules_text": str(rules),
+        "autoplay": bool(session.settings["autoplay"]),
+        "pace_ms": int(session.settings["pace_ms"]),
+        "paces": pace_choices(),
+    }
+
+
+def _seat(session: Session, obs: Observation, seat: int) -> View:
+    level = session.level(seat)
+    name = session.seat_name(seat)
+    sitting_out = not obs.active[seat] and obs.phase >= Phase.PLAY
+    exposed = []
+    if obs.exposed and seat == obs.declarer and seat != PLAYER:
+        exposed = [card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit)]
+    return {
+        "seat": seat, "name": name, "place": name.lower(), "me": seat == PLAYER,
+        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER else LEVEL_WORDS[level]),
+        "dealer": seat == obs.dealer, "to_act": seat == obs.to_act,
+        "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
+        "call": _last_call(obs, seat), "tricks": obs.won[seat] if obs.phase >= Phase.PLAY else None,
+        "sitting_out": sitting_out, "exposed": exposed,
+    }
+
+
+def _calls(obs: Observation) -> list[tuple[int, Action]]:
+    return [(s, a) for s, a in obs.history if a is not None and (a.bid is not None or a == PASS_ID)]
+
+
+def _call_text(action: Action) -> tuple[str, str]:
+    """A call's short text and words: ('7♥', 'seven hearts'), ('Pass', 'pass')."""
+    b = action.bid
+    return (bid_short(b), b.name) if b is not None else ("Pass", "pass")
+
+
+def _last_call(obs: Observation, seat: int) -> str:
+    if obs.phase != Phase.AUCTION:
+        return ""
+    calls = [a for s, a in _calls(obs) if s == seat]
+    return _call_text(calls[-1])[0] if calls else ""
+
+
+def _auction(session: Session, obs: Observation) -> list[View]:
+    out = []
+    for seat, action in _calls(obs):
+        text, label = _call_text(action)
+        out.append({"seat": session.seat_name(seat), "text": text, "label": label,
+                    "pass": action == PASS_ID})
+    return out
+
+
+def _contract(session: Session, obs: Observation) -> View | None:
+    contract = obs.contract
+    if contract is None:
+        return None
+    joker = ""
+    if contract.denomination == NO_SUIT and obs.phase >= Phase.PLAY and obs.joker_suit != NO_SUIT:
+        joker = f"The joker is a {SUIT_NAMES[obs.joker_suit][:-1]}."
+    return {
+        "text": bid_short(contract), "label": contract.name, "value": obs.rules.bid_value(contract),
+        "declarer": "You" if obs.declarer == PLAYER else session.seat_name(obs.declarer),
+        "goal": "to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
+        "trumps": "no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
+        "joker": joker,
+        "discards": [card_view(c) for c in obs.discards] if obs.phase >= Phase.PLAY else [],
+    }
+
+
+def _trick(session: Session, obs: Observation) -> View:
+    """The cards on the table: the trick being played, else the last one (with its winner)."""
+    names = [session.seat_name(s) for s in range(obs.rules.players)]
+    if obs.trick_cards and not session.reviewing:
+        plays, winner, title = zip(obs.trick_positions, obs.trick_cards), -1, f"Trick {len(obs.tricks) + 1}"
+    elif obs.tricks:
+        last = obs.tricks[-1]
+        plays, winner = zip(last.positions, last.cards), last.winner
+        title = f"Trick {len(obs.tricks)}, won by {'you' if winner == PLAYER else names[winner]}"
+        if session.reviewing:
+            title = "Last trick: " + title
+    else:
+        return {"cards": [], "winner": "", "title": "", "reviewing": False}
+    cards = [{"place": names[p].lower(), "seat": names[p], "winner": p == winner, **card_view(c)}
+             for p, c in plays]
+    return {"cards": cards, "winner": names[winner] if winner >= 0 else "", "title": title,
+            "reviewing": session.reviewing}
+
+
+def _hand(session: Session, obs: Observation) -> list[View]:
+    playable = session.playable_cards()
+    kitty = set(obs.kitty) if obs.phase == Phase.DISCARD else set()
+    return [card_view(c, legal=c in playable, selected=c == session.selected,
+                      picked=c in session.picks, kitty=c in kitty)
+            for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit)]
+
+
+def _prompt(session: Session, obs: Observation) -> View:
+    """What the panel asks of the player now (or tells them while they wait)."""
+    state = session.state
+    if state == "game-over":
+        return {"kind": "game-over", **_result(session)}
+    if state == "hand-over":
+        return {"kind": "hand-over", **_result(session)}
+    name = session.seat_name(obs.to_act)
+    if state == "bot":
+        doing = {Phase.AUCTION: "is bidding", Phase.DISCARD: "is taking the kitty",
+                 Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit"}
+        who = "Auto-play" if obs.to_act == PLAYER else name
+        return {"kind": "wait", "text": f"{who} {doing.get(obs.phase, 'is thinking')}…"}
+    legal = obs.legal_actions
+    if obs.phase == Phase.AUCTION:
+        bids = [{"action": str(a), "text": bid_short(b), "label": b.name,
+                 "value": obs.rules.bid_value(b), "tricks": b.tricks, "column": b.denomination,
+                 "misere": b.is_misere}
+                for a in legal if (b := a.bid) is not None]
+        return {"kind": "bid", "bids": bids, "can_pass": any(a == PASS_ID for a in legal)}
+    if obs.phase == Phase.DISCARD:
+        k = obs.rules.kitty_size
+        return {"kind": "discard", "need": k, "chosen": len(session.picks),
+                "text": f"You won the auction: the {k} kitty cards are in your hand. "
+                        f"Choose {k} cards to put back."}
+    if obs.phase == Phase.JOKER:
+        return {"kind": "joker", "suits": _suits(range(4)),
+                "text": "You hold the joker: give it a suit, or keep it without one?"}
+    if session.naming:
+        suits = [a.named_suit for a in legal if a.played_card == session.selected and a.named_suit is not None]
+        return {"kind": "name-suit", "suits": _suits(suits),
+                "text": "You lead the joker: name the suit the others must follow."}
+    if obs.led < 0:
+        text = "Your lead."
+    elif obs.led == NO_SUIT:
+        text = "Your turn."
+    else:
+        text = f"Your turn: follow {SUIT_NAMES[obs.led]} if you can."
+    selected = session.selected
+    return {"kind": "play", "text": text, "can_play": selected is not None,
+            "selected": selected.name if selected is not None else ""}
+
+
+def _suits(suits: Any) -> list[View]:
+    return [{"value": s, "symbol": SUIT_SYMBOLS[s], "label": SUIT_NAMES[s],
+             "colour": "red" if s >= 2 else "black"} for s in suits]
+
+
+def _result(session: Session) -> View:
+    """The hand just played: what was bid, what happened, who scored what and why."""
+    result = session.hand.result
+    assert result is not None
+    sides = side_names(session)
+    lines = [{"name": name, "points": p} for name, p in zip(sides, result.points)]
+    title = f"Hand {len(session.match.hands)}"
+    if result.thrown_in:
+        text = "Everyone passed: the hand is thrown in. No score."
+    else:
+        text = result.describe(session.rules)
+    next_dealer = session.seat_name((session.hand.dealer + 1) % session.rules.players)
+    return {"title": title, "text": text, "points": lines, "contract": _result_contract(session, result),
+            "next": "" if session.match.is_over else f"{next_dealer} deals next."}
+
+
+def _result_contract(session: Session, result: HandResult) -> str:
+    if result.contract is None or result.declarer is None:
+        return ""
+    who = "You" if result.declarer == PLAYER else session.seat_name(result.declarer)
+    return f"{who} bid {result.contract.name} ({session.rules.bid_value(result.contract)})."
+
+
+def _sheet(session: Session, sides: list[str]) -> View:
+    rows = []
+    for row in session.match.sheet:
+        result = row.result
+        rows.append({"number": row.number, "dealer": session.seat_name(row.dealer),
+                     "contract": _sheet_contract(session, result),
+                     "result": _sheet_result(result), "points": list(result.points),
+                     "totals": list(row.totals)})
+    return {"sides": sides, "rows": rows, "totals": list(session.match.totals)}
+
+
+def _sheet_contract(session: Session, result: HandResult) -> str:
+    if result.thrown_in:
+        return "Thrown in"
+    if result.contract is None or result.declarer is None:
+        return "All passed (NT)"
+    return f"{bid_short(result.contract)} {session.seat_name(result.declarer)}"
+
+
+def _sheet_result(result: HandResult) -> str:
+    if result.made is None:
+        return ""
+    took = result.bidders_tricks
+    word = "slam" if result.slam else ("made" if result.made else "failed")
+    return f"{word}, {took} {'trick' if took == 1 else 'tricks'}"
+
