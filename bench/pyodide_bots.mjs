@@ -1,0 +1,43 @@
+// Bot decision times in Pyodide (under Node.js): the same wheel the site ships.
+// Usage: node bench/pyodide_bots.mjs [site-dir] [deals]   (after `python build.py`)
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const site = resolve(process.argv[2] ?? "site");
+const deals = Number(process.argv[3] ?? 4);
+const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: join(site, "pyodide") + "/" });
+const wheel = readdirSync(join(site, "pyodide")).find((f) => /^five_hundred-.*\.whl$/.test(f));
+await pyodide.loadPackage(join(site, "pyodide", wheel));
+pyodide.globals.set("DEALS", deals);
+console.log(await pyodide.runPythonAsync(`
+import statistics, sys, time
+from bots.registry import make_bot
+from engine import PRESETS
+from engine.hand import Hand, Phase
+from engine.observation import observe
+from engine.rng import SplitMix64
+
+def timings(level):
+    rng = SplitMix64(7)
+    times = []
+    for deal in range(DEALS):
+        hand = Hand.new(PRESETS["standard"], rng.next_u64(), deal % 4)
+        bots = [make_bot(level, rng.fork()) for _ in range(4)]
+        while not hand.is_over:
+            seat = hand.to_act
+            obs = observe(hand, seat)
+            start = time.perf_counter()
+            action = bots[seat].act(obs)
+            if hand.phase == Phase.PLAY:
+                times.append(time.perf_counter() - start)
+            hand.push(action)
+    return times
+
+lines = [f"Python {sys.version.split()[0]} on Pyodide, {DEALS} deals, play decisions"]
+for level in ("normal", "expert"):
+    t = timings(level)
+    lines.append(f"{level:7s} median {statistics.median(t) * 1000:6.1f} ms, worst {max(t) * 1000:6.1f} ms ({len(t)} decisions)")
+"\\n".join(lines)
+`));
