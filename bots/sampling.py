@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from engine.actions import JOKER_SUIT_BASE, Action, discard
 from engine.bids import NO_TRUMPS, Bid
-from engine.cards import (ACE, CARDS, JACK, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of,
+from engine.cards import (ACE, CARDS, JACK, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, ids_of,
                           mask_of)
 from engine.decks import Deck
 from engine.deal import Deal
@@ -160,12 +160,12 @@ class Sampler:
         out = [0] * len(room)
         for c, places in items:
             total = 0
-            for i in _bit_list(places):
+            for i in ids_of(places):
                 total += room[i]
             if total == 0:
                 return None
             x = rng.below(total)
-            for i in _bit_list(places):
+            for i in ids_of(places):
                 x -= room[i]
                 if x < 0:
                     room[i] -= 1
@@ -179,7 +179,7 @@ class Sampler:
         if not items:
             return out
         (c, places), rest = items[0], items[1:]
-        options = [i for i in _bit_list(places) if room[i] > 0]
+        options = [i for i in ids_of(places) if room[i] > 0]
         rng.shuffle(options)
         for i in options:
             room[i] -= 1
@@ -305,8 +305,8 @@ class Sampler:
             """No failure to follow the suit of ``c`` in tricks first..last."""
             return not strict[0] or not any(first <= t <= last for t in fails[order.suit[c]])
 
-        up = _bit_list(self.known[p])
-        downs = _bit_list(down)
+        up = ids_of(self.known[p])
+        downs = ids_of(down)
         rng.shuffle(downs)
         current = p in obs.trick_positions
         done = len(plays) - current
@@ -368,10 +368,3 @@ class Sampler:
         raise ValueError(f"no stacking of position {p}'s piles leaves them as they are")
 
 
-def _bit_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from engine.actions import ACTIONS, LEAD_JOKER_BASE, Action
-from engine.cards import JOKER_ID, NO_SUIT
+from engine.cards import JOKER_ID, NO_SUIT, ids_of
 from engine.decks import Deck
 from engine.hand import Hand, Phase
 
@@ -217,7 +217,7 @@ class Solver:
             if not cands & (cands - 1):
                 return [cands.bit_length() - 1] if cands else []
             if is_pile:
-                return _bits(cands)[::-1]
+                return ids_of(cands)[::-1]
             out = []
             while cands:
                 c = cands.bit_length() - 1
@@ -239,12 +239,12 @@ class Solver:
             if grouped:
                 out = reps(cands, rem, pile[pos])
             else:
-                out = _bits(cands)
+                out = ids_of(cands)
             if jk and (state[1] == _ALL_LED or not cands):
                 suits = [s for s in range(4) if not voids[pos] >> s & 1]
                 if joker_any or not suits:
                     suits = [0, 1, 2, 3]
-                for j in _bits(jk):
+                for j in ids_of(jk):
                     out += [j + _NAMED * (s + 1) for s in suits]
             return out
 
@@ -505,17 +505,17 @@ class Solver:
             pos, k, led_ = root[0], root[1], root[2]
             if k == 0:
                 return lead_moves(pos, state[0], False)
-            return _bits(follow_cands(pos, led_))
+            return ids_of(follow_cands(pos, led_))
 
         def groups_at_root() -> list[list[int]]:
             pos, k, led_ = root[0], root[1], root[2]
             rem = state[0]
             if k == 0:
                 mine = up[pos]
-                full = _bits(mine & ~(mine & jseg))
+                full = ids_of(mine & ~(mine & jseg))
                 heads = lead_moves(pos, rem, True)
             else:
-                full = _bits(follow_cands(pos, led_))
+                full = ids_of(follow_cands(pos, led_))
                 heads = reps(follow_cands(pos, led_), rem, pile[pos])
             out = []
             for h in heads:
@@ -588,15 +588,6 @@ class Solver:
         self._root_groups: Callable[[], list[list[int]]] = groups_at_root
         self._action: Callable[[int], Action] = action
         self._root = root
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _played_by(hand: Hand, position: int) -> int:

@@ -135,6 +135,16 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+def ids_of(mask: int) -> list[int]:
+    """The card ids in a bit mask, lowest first (plain ints, for hot code)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards in a bit mask, in id order."""
     out = []

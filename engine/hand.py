@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
                             JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
 from engine.bids import BIDS, MISERE_ID, NO_TRUMPS, Bid
-from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, mask_of
+from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, ids_of, mask_of
 from engine.deal import Deal, DealCode, deal
 from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from engine.rules import Rules
@@ -51,15 +51,6 @@ class Trick(NamedTuple):
     def __repr__(self) -> str:
         plays = " ".join(f"{p}:{c}" for p, c in zip(self.positions, self.cards))
         return f"<Trick {plays} won by {self.winner}>"
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
@@ -183,7 +174,7 @@ class Hand:
             return _plays(self.held[self.declarer], DISCARD_BASE)
         if phase == _CALL:
             others = self.rules.deck.mask & ~self.held[self.declarer] & ~self.discards
-            return [ACTIONS[CALL_BASE + c] for c in _bits(others)] + [ACTIONS[ALONE_ID]]
+            return [ACTIONS[CALL_BASE + c] for c in ids_of(others)] + [ACTIONS[ALONE_ID]]
         if phase == _JOKER:
             return [ACTIONS[JOKER_SUIT_BASE + s] for s in range(5)]
         return []
@@ -214,7 +205,7 @@ class Hand:
                 suits = [s for s in range(4) if not self.voids[pos] >> s & 1]
                 if self.rules.joker_lead == "any" or not suits:
                     suits = [0, 1, 2, 3]
-                for j in _bits(jokers):
+                for j in ids_of(jokers):
                     plays += [ACTIONS[LEAD_JOKER_BASE + (j - JOKER_ID) * 4 + s] for s in suits]
             return plays
         follow = mine & order.masks[self.led]
