@@ -1,7 +1,9 @@
 """A whole game to its end, auto-played, checked against the engine; hints; the last trick."""
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -32,6 +34,23 @@ def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
     session.match = match
     expect(table.panel.locator(".outcome")).to_have_text(table_view(session)["outcome"])
     expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran in the worker
+
+    # the game is in the history, with its statistics; exported from there, then imported
+    dialog = table.open_dialog("Menu")
+    dialog.get_by_role("button", name="History & stats").click()
+    expect(dialog.get_by_role("heading", name="History & stats")).to_be_visible()
+    stats = dialog.locator("ul.stats li")
+    expect(stats.first).to_have_text(re.compile(r"^Games won: \d+ of [1-9]"))
+    expect(stats.last).to_have_text(re.compile(r"^Average points per hand: -?\d+\.\d over \d+ hands"))
+    newest = dialog.locator("ol.games li").first
+    expect(newest).to_contain_text(" to ".join(str(t) for t in match.totals))
+    with table_page.expect_download() as info:
+        newest.get_by_role("button", name="Export").click()
+    assert replay(json.loads(Path(info.value.path()).read_text())).totals == match.totals
+    dialog.get_by_label("Import a game file").set_input_files(info.value.path())
+    expect(table_page.locator("#top .app-notice")).to_contain_text("Game imported.")
+    table.app.expect_turn("game-over")
+    assert tuple(table.totals()) == match.totals
 
 
 def test_hint_and_last_trick(table_page: Page) -> None:

@@ -28,7 +28,7 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 import build
 import build_pwa
 from conftest import BASE_PATH
-from pages import PYTHON_START_TIMEOUT_MS, App
+from pages import PYTHON_START_TIMEOUT_MS, App, StartScreen
 
 OFFLINE_READY_TIMEOUT_MS = 60_000
 ICONS = tuple(f"icons/{name}" for name in build_pwa.ICONS)
@@ -241,7 +241,10 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         app = open_app(page, url)
         expect_offline_ready(page)
         app.expect_ready()
-        page.evaluate("localStorage.setItem('five-hundred/current', 'a game in progress')")
+        StartScreen(page).start(deal="1-3-abc")
+        app.expect_turn("you")
+        saved = page.evaluate("localStorage.getItem('five-hundred/current')")
+        assert saved
 
         with (site / "style.css").open("a") as css:
             css.write("\n/* the next release */\n")
@@ -251,6 +254,8 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         page.reload(wait_until="domcontentloaded")  # the next visit finds the new version
         expect(page.locator("html")).to_have_attribute("data-update", second,
                                                        timeout=OFFLINE_READY_TIMEOUT_MS)
+        expect(page.locator("#top .app-notice")).to_contain_text("A new version of Five Hundred is ready")
+        app.expect_turn("you")  # the game in progress carried on
         caches = page.evaluate(CACHE_STATE)
         assert list(caches) == [f"five-hundred {url} {second}"]  # the old cache is gone
         assert {u.removeprefix(url) for u in caches[f"five-hundred {url} {second}"]} == precached(site)
@@ -264,7 +269,8 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         app.expect_ready()
         css_text = page.evaluate("fetch('style.css').then((r) => r.text())")
         assert css_text.endswith("/* the next release */\n")
-        assert page.evaluate("localStorage.getItem('five-hundred/current')") == "a game in progress"
+        app.expect_turn("you")
+        assert page.evaluate("localStorage.getItem('five-hundred/current')") == saved
 
 
 # --- Content-Security-Policy -----------------------------------------------------------------

@@ -13,7 +13,8 @@ from pyodide.ffi import JsProxy, create_proxy, to_js
 
 from app import svg
 from app.bots import answer, fallback
-from app.controller import App
+from app.controller import DOWNLOADS, App
+from app.saves import Saves, web_storage
 from engine.errors import FiveHundredError
 from engine.rng import SplitMix64
 
@@ -108,6 +109,9 @@ class Page:
         control = event.target
         action = attribute(control, "data-action")
         if action and control.tagName != "BUTTON":
+            if control.type == "file":
+                asyncio.ensure_future(self.import_file(control))
+                return
             if control.type == "text":  # the page already shows what was typed: no redraw under the pointer
                 self.app.dispatch(action, str(control.value))
                 return
@@ -129,8 +133,8 @@ class Page:
                 sibling.focus()
 
     def act(self, action: str, value: str) -> None:
-        if action == "export":
-            self.export()
+        if action in DOWNLOADS:
+            self.download(action, value)
             return
         if action == "hint":
             asyncio.ensure_future(self.hint())
@@ -141,20 +145,42 @@ class Page:
         self.draw()
         asyncio.ensure_future(self.run_bots())
 
-    def export(self) -> None:
-        """Download the game record (JSON)."""
-        record = self.app.export()
-        if record is None:
+    def download(self, action: str, value: str) -> None:
+        """Download a file the app makes: the game record, a finished game, an unreadable save."""
+        file = self.app.download(action, value)
+        if file is None:
             return
-        blob = js.Blob.new(to_js([json.dumps(record, indent=1)]), js_object({"type": "application/json"}))
+        name, text = file
+        blob = js.Blob.new(to_js([text]), js_object({"type": "application/json"}))
         url = js.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url
-        link.download = f"five-hundred-{record['hands'][0]['deal']}.json"
+        link.download = name
         document.body.append(link)
         link.click()
         link.remove()
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    async def import_file(self, control: Any) -> None:
+        """Read the chosen game file, then play on from it."""
+        files = control.files
+        if not files or not files.length:
+            return
+        text = str(await files.item(0).text())
+        control.value = ""
+        self.act("import", text)
+
+    def watch_updates(self) -> None:
+        """Say when pwa.js reports that a new version was installed (the save is kept)."""
+        def ready(_event: Any = None) -> None:
+            self.app.notice = ("A new version of Five Hundred is ready: reload the page to use it. "
+                               "Your game is saved and carries on where it was.")
+            self.draw()
+        proxy = create_proxy(ready)
+        self.handlers.append(proxy)
+        js.window.addEventListener("five-hundred:update-ready", proxy)
+        if document.documentElement.hasAttribute("data-update"):
+            ready()
 
     # --- bots -----------------------------------------------------------------------------
     async def start_worker(self) -> None:
@@ -221,11 +247,16 @@ class Page:
         self.draw()
 
 
-page = Page(App(seed=new_seed))
+page = Page(App(seed=new_seed, saves=Saves(web_storage(js.window)), query=str(js.location.search),
+                page_url=str(js.location.href)))
 document.body.insertAdjacentHTML("afterbegin", svg.sprite())
+if js.location.search:  # a link was opened: reloading resumes the saved game, not the link
+    js.history.replaceState(None, "", str(js.location.pathname))
 page.bind()
+page.watch_updates()
 page.draw()
 document.getElementById("loading").hidden = True
 document.getElementById("app").hidden = False
 document.body.dataset.ready = "true"
 asyncio.ensure_future(page.start_worker())
+asyncio.ensure_future(page.run_bots())  # a resumed or shared game may be at a bot's turn

@@ -8,24 +8,35 @@ does, and the HTML of every region.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.deal import DealCode
 from engine.errors import FiveHundredError
+from engine.hand import Hand
+from engine.match import Match
+from engine.rules import Rules
+from engine.seats import seat_name
 
-from app import render
+from app import links, render
+from app.saves import Problem, SaveError, Saves, parse_game_file
 from app.session import Request, Session
-from app.settings import Settings, SettingsError
+from app.settings import Settings, SettingsError, default_settings
 from app.start import StartForm
+from app.stats import Stats
 from app.view import table_view
 
-DIALOGS: Final = ("sheet", "help", "menu")
+DIALOGS: Final = ("sheet", "help", "menu", "history")
+DOWNLOADS: Final = ("export", "export-kept", "export-finished")
+"""Actions that download a file (:meth:`App.download`)."""
 
 
 class App:
     """The start screen, then a game at the table."""
 
-    def __init__(self, settings: Settings | None = None, seed: Callable[[], int] = lambda: 0) -> None:
+    def __init__(self, settings: Settings | None = None, seed: Callable[[], int] = lambda: 0,
+                 saves: Saves | None = None, query: str = "", page_url: str = "") -> None:
         self.form = StartForm(settings)
         self.session: Session | None = None
         self.dialog = ""
@@ -34,6 +45,19 @@ class App:
         self._drawn_actions = -1
         self._game = 0
         """Counts games, so that an answer for an earlier game is never applied."""
+        self.saves = saves
+        self.page_url = page_url
+        self.notice = saves.status if saves is not None else ""
+        """About saving, a link or an update: shown above the screen until dismissed."""
+        self.kept = ""
+        """The key of an unreadable save the notice is about (it can be exported)."""
+        self.link: links.Link | None = None
+        """The shared deal being played (its first hand), if the game came from a link."""
+        self.shared = ("", "", "")
+        """The 'share' dialog's title, link and words."""
+        self.replay_step = 0
+        if not self._open_link(query):
+            self._resume()
 
     @property
     def screen(self) -> str:
@@ -46,6 +70,10 @@ class App:
 
     def dispatch(self, action: str, value: str = "") -> None:
         """Do what a control asks: ``action`` and ``value`` from its data attributes."""
+        self._dispatch(action, value)
+        self.save()
+
+    def _dispatch(self, action: str, value: str) -> None:
         if action.startswith("set:"):
             self.form.set(action[4:], value)
         elif action == "reset-rules":
@@ -53,11 +81,22 @@ class App:
         elif action == "start":
             self.start(value)
         elif action == "dialog":
-            self.dialog = value if value in DIALOGS else ""
+            self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
         elif action == "new-game":
             if self.session is not None:
                 self.form = StartForm(self.session.settings)
-            self.session, self.dialog = None, ""
+                if self.saves is not None:
+                    self.saves.discard()
+            self.session, self.dialog, self.link = None, "", None
+            self._clear_notice()
+        elif action == "dismiss":
+            self.notice, self.kept = "", ""
+        elif action == "import":
+            self.import_game(value)
+        elif action == "share":
+            self.share(value)
+        elif action == "replay-step" and value.lstrip("-").isdigit():
+            self.replay_step = int(value)
         elif self.session is not None:
             self._table_action(self.session, action, value)
 
@@ -69,8 +108,16 @@ class App:
         except (SettingsError, FiveHundredError) as e:
             self.form.fail(e)
             return
-        self.dialog = ""
-        self._drawn_actions = -1
+        self._clear_notice()
+        self._begin(self.session)
+
+    def _clear_notice(self) -> None:
+        """A new game: a passing notice (a link's, an import's) is done with."""
+        if not self.kept:
+            self.notice = self.saves.status if self.saves is not None else ""
+
+    def _begin(self, session: Session) -> None:
+        self.session, self.dialog, self._drawn_actions = session, "", -1
         self._game += 1
 
     def _table_action(self, session: Session, action: str, value: str) -> None:
@@ -112,20 +159,180 @@ class App:
         if request["fn"] == "hint":
             session.show_hint(request, answer)
             return True
-        return session.apply_bot(request, answer)
+        applied = session.apply_bot(request, answer)
+        if applied:
+            self.save()
+        return applied
 
     def export(self) -> dict[str, Any] | None:
         """The game record to download, if a game is on."""
         return self.session.record() if self.session is not None else None
 
+    # --- saves -------------------------------------------------------------------------
+    def save(self) -> None:
+        """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
+        if self.saves is None or self.session is None:
+            return
+        if not self.saves.save(self.session.settings, self.session.match) and not self.kept:
+            self.notice = self.saves.status
+
+    def _resume(self) -> None:
+        if self.saves is None:
+            return
+        loaded = self.saves.load()
+        if isinstance(loaded, Problem):
+            self.notice, self.kept = loaded.message, loaded.key
+        elif loaded is not None:
+            self._begin(Session.resume(loaded.settings, loaded.match))
+            self.notice = loaded.notice or self.notice
+
+    def import_game(self, text: str) -> None:
+        """Play on from a game file (the engine's record, as exported)."""
+        try:
+            loaded = parse_game_file(text)
+        except SaveError as e:
+            self.notice = f"That file could not be imported: {e}."
+            return
+        if self.session is not None and self.saves is not None:
+            self.saves.save(self.session.settings, self.session.match)
+        self.link = None
+        self._begin(Session.resume(loaded.settings, loaded.match))
+        self.notice = "Game imported."
+
+    def download(self, action: str, value: str) -> tuple[str, str] | None:
+        """A file to download for a DOWNLOADS action: its name and text."""
+        if action == "export" and self.session is not None:
+            match, settings = self.session.match, self.session.settings
+            text = (self.saves.export_game(settings, match) if self.saves is not None
+                    else json.dumps(self.session.record(), indent=1))
+            return f"five-hundred-{match.first}.json", text
+        if self.saves is None:
+            return None
+        if action == "export-kept":
+            kept = self.saves.export_quarantined(value)
+            return None if kept is None else ("five-hundred-unreadable-save.json", kept)
+        if action == "export-finished" and value.lstrip("-").isdigit():
+            game = self.saves.export_finished(int(value))
+            return None if game is None else (f"five-hundred-game-{int(value) + 1}.json", game)
+        return None
+
+    def history_view(self) -> dict[str, Any]:
+        saves = self.saves
+        history = saves.history() if saves is not None else []
+        games = []
+        for index, entry in enumerate(history):
+            found = entry.get("summary")
+            summary: dict[str, Any] = found if isinstance(found, dict) else {}
+            won = summary.get("won")
+            totals = summary.get("totals")
+            score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
+            games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
+                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} "
+                                   f"{summary.get('rules', '')}: "
+                                   f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"})
+        return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
+                "games": games[::-1],
+                "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
+                         for k in (saves.quarantined() if saves is not None else [])]}
+
+    # --- links ---------------------------------------------------------------------------
+    def _open_link(self, query: str) -> bool:
+        """Start the game a link shares; False (and a notice) if there is none or it is broken."""
+        try:
+            link = links.decode(query)
+        except (links.LinkError, ValueError) as e:
+            self.notice = f"{e} A normal game starts instead." if isinstance(e, links.LinkError) else \
+                "This link is damaged. A normal game starts instead."
+            return False
+        if link is None:
+            return False
+        if link.seat != 0:
+            self.notice = "This link is for another seat than South. A normal game starts instead."
+            return False
+        if self.saves is not None:
+            loaded = self.saves.load()
+            if isinstance(loaded, Problem):
+                self.notice, self.kept = loaded.message, loaded.key
+            elif loaded is not None:
+                self.saves.finish(loaded.settings, loaded.match)  # kept in the history, not lost
+        self.link = link
+        self._begin(Session(default_settings(link.rules), DealCode.parse(link.deal)))
+        if link.kind == "replay":
+            self.dialog, self.replay_step = "replay", 0
+        self.save()
+        return True
+
+    def share(self, kind: str) -> None:
+        """Show a link: 'deal' (this hand's cards), 'challenge' or 'replay' (the shared hand, played)."""
+        session = self.session
+        if session is None:
+            return
+        match = session.match
+        hand = match.hands[0]
+        if kind == "deal":
+            number = len(match.hands) - 1
+            query = links.deal_link(match.rules, match.deal_code(number))
+            title, words = "Share this deal", "Whoever opens this link plays these same cards from your seat:"
+        elif hand.is_over and kind == "challenge":
+            query = links.challenge_link(hand, match.first)
+            title, words = "Challenge a friend", "Your friend plays the same cards and sees both results:"
+        elif hand.is_over and kind == "replay":
+            query = links.replay_link(hand, match.first)
+            title, words = "Replay link", "This link shows the hand trick by trick:"
+        else:
+            return
+        self.shared, self.dialog = (title, links.share_url(self.page_url, query), words), "share"
+
+    def _replaying(self) -> bool:
+        return self.link is not None and self.link.kind == "replay"
+
+    def replay_view(self, link: links.Link) -> dict[str, Any]:
+        """The shared hand replayed up to ``replay_step`` actions."""
+        rules = Rules.parse(link.rules)
+        match = Match(rules, DealCode.parse(link.deal))
+        hand: Hand = match.hand
+        steps = len(link.actions)
+        step = max(0, min(steps, self.replay_step))
+        lines = []
+        for action in link.actions[:step]:
+            seat = hand.to_act
+            hand.apply(action, seat)
+            lines.append(f"{seat_name(rules.players, seat)}: {hand.history[-1][1].name}")
+        title = link.result.describe(rules.players) if link.result else ""
+        return {"lines": lines[-12:], "step": step, "steps": steps, "title": title}
+
+    def _link_results(self) -> str:
+        """The challenge and replay links (and both results) after a shared hand is played."""
+        session, link = self.session, self.link
+        if session is None or link is None or len(session.match.hands) != 1 or not session.hand.is_over:
+            return ""
+        players = session.rules.players
+        mine = links.result_of(session.hand).describe(players)
+        results = []
+        if link.result is not None and link.kind == "challenge":
+            results = [{"who": "Your friend", "text": link.result.describe(players)}, {"who": "You", "text": mine}]
+        return render.link_results({"results": results})
+
     # --- drawing ------------------------------------------------------------------------
     def regions(self) -> dict[str, str]:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
+        notice = render.app_notice(self.notice, self.kept) if self.notice else ""
         if self.session is None:
-            return {"start": render.start(self.form.view())}
+            return {"start": notice + render.start(self.form.view()), "dialog": self._dialog(None)}
         view = table_view(self.session)
         actions = sum(len(h.history) for h in self.session.match.hands)
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = render.table(view, fresh)
-        regions["dialog"] = render.dialog(self.dialog, view) if self.dialog else ""
+        regions["top"] = notice + regions["top"]
+        regions["panel"] += self._link_results()
+        regions["dialog"] = self._dialog(view)
         return regions
+
+    def _dialog(self, view: dict[str, Any] | None) -> str:
+        if self.dialog == "history":
+            return render.history_dialog(self.history_view())
+        if self.dialog == "share":
+            return render.share_dialog(*self.shared)
+        if self.dialog == "replay" and self.link is not None:
+            return render.replay_dialog(self.replay_view(self.link))
+        return render.dialog(self.dialog, view) if self.dialog and view is not None else ""

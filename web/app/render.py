@@ -394,8 +394,70 @@ def dialog(kind: str, view: View) -> str:
         return title + text("p", f"Rules: {view['rules_text']}", class_="muted") + help_sections(view["help"]) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
               + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"]))
-    buttons = (button("Export game", "export", key="export") + button("New game", "new-game", key="new-game-menu")
+    buttons = (button("Export game", "export", key="export") + button("Share this deal", "share", "deal", key="share")
+               + button("History & stats", "dialog", "history", key="open-history")
+               + button("New game", "new-game", key="new-game-menu")
                + button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"))
     return (title + tag("div", fields, class_="fields")
             + tag("p", f"Hand {view['hand_number']}, deal code " + text("code", view["deal_code"]), class_="muted")
             + tag("div", buttons, class_="row"))
+
+
+# --- saves, history and links -------------------------------------------------------
+def app_notice(words: str, kept: str = "") -> str:
+    """A notice about saving or a link, above the screen; ``kept``: a kept-aside save's key."""
+    export = button("Export the unreadable save", "export-kept", kept, key="export-kept") if kept else ""
+    dismiss = button("Dismiss", "dismiss", key="dismiss", cls="btn ghost")
+    return tag("div", text("p", words) + tag("div", export + dismiss, class_="row"),
+               class_="notice app-notice", role="status")
+
+
+def history_dialog(view: View) -> str:
+    """Statistics, finished games (exportable), kept-aside saves, and importing a game file."""
+    title = text("h2", "History & stats", id="dialog-title", tabindex="-1", autofocus=True)
+    stats = tag("ul", "".join(text("li", line) for line in view["stats"]), class_="stats")
+    games = "".join(tag("li", text("span", g["label"]) + (
+        button("Export", "export-finished", g["index"], key=f"export-finished-{g['index']}", cls="btn ghost")
+        if g["exportable"] else "")) for g in view["games"])
+    kept = "".join(tag("li", text("span", f"{k['at']}: {k['problem']}")
+                       + button("Export", "export-kept", k["key"], key=f"export-kept-{k['key']}", cls="btn ghost"))
+                   for k in view["kept"])
+    load = tag("label", text("span", "Import a game file") + void(
+        "input", type="file", accept=".json,application/json", data_action="import", data_key="import"),
+               class_="field")
+    close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
+    return (title + stats + text("h3", "Finished games") + (tag("ol", games, class_="games") if games
+                                                            else text("p", "No finished games yet.", class_="muted"))
+            + (text("h3", "Saves that could not be read") + tag("ul", kept, class_="kept") if kept else "")
+            + load + close)
+
+
+def share_dialog(title: str, url: str, words: str) -> str:
+    """A link to copy (the share, challenge or replay link)."""
+    field = tag("label", text("span", words) + void("input", type="text", readonly=True, value=url,
+                                                      data_key="share-url", class_="share-url"), class_="field")
+    return (text("h2", title, id="dialog-title", tabindex="-1", autofocus=True) + field
+            + tag("p", tag("a", "Open the link", href=url, class_="btn ghost", data_key="share-open"))
+            + tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end"))
+
+
+def link_results(view: View) -> str:
+    """After a shared hand: the challenge and replay links, and both results side by side."""
+    results = "".join(tag("div", text("h3", r["who"]) + text("p", r["text"]), class_="link-result")
+                      for r in view["results"])
+    buttons = (button("Challenge a friend", "share", "challenge", key="challenge", cls="btn")
+               + button("Replay link", "share", "replay", key="replay-link", cls="btn ghost"))
+    return tag("section", (tag("div", results, class_="link-results", role="group", aria_label="Results")
+                           if results else "") + tag("div", buttons, class_="row"), class_="shared-deal")
+
+
+def replay_dialog(view: View) -> str:
+    """A played hand, step by step: the bids and tricks so far."""
+    lines = "".join(text("li", line) for line in view["lines"])
+    nav = (button("Previous", "replay-step", view["step"] - 1, key="replay-prev", disabled=view["step"] <= 0)
+           + button("Next", "replay-step", view["step"] + 1, key="replay-next", disabled=view["step"] >= view["steps"],
+                    autofocus=True)
+           + button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"))
+    return (text("h2", "Replay", id="dialog-title", tabindex="-1") + text("p", view["title"], class_="muted")
+            + text("p", f"Step {view['step']} of {view['steps']}", class_="replay-step")
+            + tag("ol", lines, class_="replay-lines") + tag("div", nav, class_="row"))

@@ -61,6 +61,13 @@ class Session:
         except FiveHundredError as e:
             raise SettingsError(f"Deal code: {e}") from None
 
+    @staticmethod
+    def resume(settings: Settings, match: Match) -> Session:
+        """A game read back from a save or a game file, where it was."""
+        session = Session(settings, match.first)
+        session.match = match
+        return session
+
     # --- state ------------------------------------------------------------------
     @property
     def hand(self) -> Hand:

@@ -1,0 +1,100 @@
+"""The game saved in the browser: resuming after a reload, unreadable saves, no storage."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from app.saves import CURRENT
+from pages import App, StartScreen, TableScreen
+from scenarios import Scenario, find, passer
+
+NOTICE = "#app .app-notice >> visible=true"
+STORAGE_DISABLED = """Object.defineProperty(window, "localStorage", {
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
+STORAGE_FULL = """const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+    if (key === "five-hundred/current") throw new DOMException("full", "QuotaExceededError");
+    return setItem.call(this, key, value);
+};"""
+
+
+def played_scenario() -> Scenario:
+    """A deal where the player passes and a bot's contract is played out."""
+    return find("standard", lambda s: s.session.hand.contract is not None, passer)
+
+
+def snapshot(table: TableScreen) -> dict[str, object]:
+    """What the table shows: the player's cards, the trick, the scores, the contract."""
+    return {"hand": table.cards.evaluate_all("cs => cs.map((c) => c.getAttribute('aria-label'))"),
+            "trick": table.trick.inner_text() if table.trick.count() else "",
+            "totals": table.totals(),
+            "top": table.top.locator(".contract").inner_text()}
+
+
+def test_a_reload_resumes_mid_trick(page: Page) -> None:
+    scenario = played_scenario()
+    plays = [i for i, (kind, _) in enumerate(scenario.plan) if kind == "play"]
+    trick = next(n for n, t in enumerate(scenario.session.hand.tricks) if n and t.leader != 0)
+    stop = plays[trick]  # the player's turn in a trick another seat led: cards are on the table
+    app, start, table = App(page), StartScreen(page), TableScreen(page)
+    app.open()
+    app.expect_ready()
+    start.start(deal=scenario.code, level="Normal")
+    for step in scenario.plan[:stop]:
+        table.take(step)
+    app.expect_turn("you")
+    before = snapshot(table)
+    expect(table.trick.locator(".trick-card")).not_to_have_count(0)
+
+    page.reload(wait_until="domcontentloaded")
+    app.expect_ready()
+    app.expect_turn("you")
+    assert snapshot(table) == before
+    pace = table.open_dialog("Menu").get_by_role("combobox", name="Bot pause")
+    expect(pace).to_have_value("0")
+    table.close_dialog()
+    for step in scenario.plan[stop:]:
+        table.take(step)
+    app.expect_turn("hand-over")
+    assert tuple(table.totals()) == scenario.session.match.totals
+
+
+def test_an_unreadable_save_is_kept_and_exportable(page: Page) -> None:
+    app, start = App(page), StartScreen(page)
+    app.open()
+    app.expect_ready()
+    for raw, problem in (('{"schema": 1, "app": "0.1.0", "settings": {', "not valid JSON"),
+                         ('{"schema": 7, "app": "9.0.0", "checksum": "x"}', "newer version")):
+        page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [CURRENT, raw])
+        page.reload(wait_until="domcontentloaded")
+        app.expect_ready()
+        app.expect_turn("start")
+        notice = page.locator(NOTICE)
+        expect(notice).to_contain_text("could not be resumed")
+        expect(notice).to_contain_text(problem)
+        with page.expect_download() as info:
+            notice.get_by_role("button", name="Export the unreadable save").click()
+        assert Path(info.value.path()).read_text() == raw
+    page.locator(NOTICE).get_by_role("button", name="Dismiss").click()
+    expect(page.locator(NOTICE)).to_have_count(0)
+    start.start()
+    app.expect_turn(re.compile("^(you|bot)$"))
+    assert page.evaluate("(key) => localStorage.getItem(key)", CURRENT) is not None
+
+
+def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser, site_url: str) -> None:
+    for script, words in ((STORAGE_DISABLED, "does not let the game save"),
+                          (STORAGE_FULL, "storage is full")):
+        context = browser.new_context(base_url=site_url)
+        context.add_init_script(script)
+        page = context.new_page()
+        app, start, table = App(page), StartScreen(page), TableScreen(page)
+        app.open()
+        app.expect_ready()
+        start.start(level="Easy")
+        expect(page.locator(NOTICE)).to_contain_text(words)
+        app.expect_turn(re.compile("^(you|hand-over)$"))
+        expect(table.hand.get_by_role("button").first).to_be_visible()
+        context.close()

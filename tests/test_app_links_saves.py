@@ -1,0 +1,166 @@
+"""The app with saves and links: autosave and resume, notices, history, game files, shared deals."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine import DealCode
+from engine.rules import Rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app import links  # noqa: E402
+from app.bots import answer  # noqa: E402
+from app.controller import App  # noqa: E402
+from app.saves import CANNOT_SAVE_DISABLED, CURRENT, Saves  # noqa: E402
+from tests.test_saves import FakeStorage, clock  # noqa: E402
+
+PAGE = "https://example.org/500/index.html"
+
+
+def new_app(storage: FakeStorage | None, query: str = "") -> App:
+    return App(seed=lambda: 7, saves=Saves(storage, clock=clock), query=query, page_url=PAGE + "?old=1")
+
+
+def run_bots(app: App) -> None:
+    while (request := app.bot_request()) is not None:
+        app.bot_answer(request, answer(request))
+
+
+def play_on(app: App, actions: int) -> None:
+    """The bots and the player (passing, then the first legal card) for ``actions`` of the player's."""
+    for _ in range(actions):
+        run_bots(app)
+        session = app.session
+        assert session is not None
+        if session.state != "you":
+            return
+        legal = session.hand.legal_actions()
+        phase = session.hand.phase.name
+        if phase == "AUCTION":
+            app.dispatch("bid", "pass")
+        elif phase == "JOKER":
+            app.dispatch("joker", "4")
+        else:
+            action = legal[0]
+            card = action.played_card
+            assert card is not None
+            app.dispatch("card", str(int(card)))
+            app.dispatch("card", str(int(card)))
+            if action.named_suit is not None:
+                app.dispatch("name", str(action.named_suit))
+
+
+def test_every_action_is_saved_and_a_new_page_resumes_it() -> None:
+    storage = FakeStorage()
+    app = new_app(storage)
+    app.dispatch("set:pace", "0")
+    app.dispatch("start", "1-3-abc")
+    play_on(app, 4)
+    assert app.session is not None
+    before = [a for h in app.session.match.hands for a in h.history]
+    again = new_app(storage)
+    assert again.session is not None and again.notice == ""
+    assert [a for h in again.session.match.hands for a in h.history] == before
+    assert again.session.settings == app.session.settings
+
+
+def test_a_damaged_save_is_kept_exportable_and_said() -> None:
+    storage = FakeStorage()
+    storage.data[CURRENT] = "{damaged <b>"
+    app = new_app(storage)
+    assert app.session is None and "could not be resumed" in app.notice
+    html = app.regions()["start"]
+    assert "Export the unreadable save" in html and "<b>" not in html
+    assert app.download("export-kept", app.kept) == ("five-hundred-unreadable-save.json", "{damaged <b>")
+    app.dispatch("dismiss")
+    assert app.notice == "" and "app-notice" not in app.regions()["start"]
+
+
+def test_no_storage_plays_and_says_so() -> None:
+    app = new_app(None)
+    assert app.notice == CANNOT_SAVE_DISABLED
+    app.dispatch("start", "")
+    play_on(app, 3)
+    assert app.session is not None and CANNOT_SAVE_DISABLED in app.regions()["top"]
+    assert app.download("export", "") is not None
+
+
+def test_a_finished_game_goes_to_the_history_and_imports_back() -> None:
+    storage = FakeStorage()
+    app = new_app(storage)
+    app.dispatch("set:autoplay", "on")
+    app.dispatch("start", "1-3-abc")
+    assert app.session is not None
+    while app.session.state != "game-over":
+        run_bots(app)
+        app.dispatch("next")
+    assert storage.get(CURRENT) is None
+    view = app.history_view()
+    assert view["stats"] == Saves(storage).stats().lines() and view["stats"][0].startswith("Games won: ")
+    assert " of 1 (" in view["stats"][0] and len(view["games"]) == 1
+    app.dispatch("dialog", "history")
+    assert "History &amp; stats" in app.regions()["dialog"]
+    name, text = app.download("export-finished", "0") or ("", "")
+    assert name == "five-hundred-game-1.json"
+    fresh = new_app(FakeStorage())
+    fresh.dispatch("import", text)
+    assert fresh.notice == "Game imported." and fresh.session is not None
+    assert fresh.session.match.totals == app.session.match.totals
+    fresh.dispatch("import", "not a game")
+    assert fresh.notice.startswith("That file could not be imported")
+
+
+def test_a_shared_deal_and_a_challenge() -> None:
+    app = new_app(FakeStorage())
+    app.dispatch("start", "1-3-abc")
+    app.dispatch("share", "deal")
+    title, url, _ = app.shared
+    assert title == "Share this deal" and url.startswith(PAGE + "?v=1&r=standard&d=1-3-abc&s=0&k=")
+    assert app.dialog == "share" and "value=\"" + url.replace("&", "&amp;") in app.regions()["dialog"]
+
+    storage = FakeStorage()
+    friend = new_app(storage, url[len(PAGE):])
+    assert friend.link is not None and friend.session is not None
+    assert str(friend.session.match.first) == "1-3-abc"
+    friend.dispatch("set:pace", "0")
+    while not friend.session.hand.is_over:
+        play_on(friend, 1)
+    friend.dispatch("share", "challenge")
+    challenge = friend.shared[1][len(PAGE):]
+    friend.dispatch("share", "replay")
+    replay = friend.shared[1][len(PAGE):]
+
+    third = new_app(FakeStorage(), challenge)
+    assert third.session is not None
+    while not third.session.hand.is_over:
+        play_on(third, 1)
+    results = third.regions()["panel"]
+    assert "Your friend" in results and results.count(links.result_of(third.session.hand).describe(4)) >= 2
+
+    viewer = new_app(FakeStorage(), replay)
+    assert viewer.dialog == "replay"
+    viewer.dispatch("replay-step", "3")
+    assert "Step 3 of" in viewer.regions()["dialog"]
+
+
+def test_a_link_keeps_the_game_in_progress_in_the_history() -> None:
+    storage = FakeStorage()
+    app = new_app(storage)
+    app.dispatch("start", "1-3-abc")
+    play_on(app, 2)
+    query = links.deal_link(Rules.parse("standard"), DealCode.parse("1-0-xyz"))
+    new_app(storage, query)
+    assert len(Saves(storage).history()) == 1
+
+
+def test_broken_links_say_why_and_start_normally() -> None:
+    good = links.deal_link(Rules.parse("standard"), DealCode.parse("1-0-abc"))
+    for query, words in ((good.replace("d=1-0-abc", "d=1-0-abd"), "checksum does not match"),
+                         (good.replace("v=1", "v=2"), "newer version"),
+                         ("?v=1&r=<script>&d=1&s=0&k=aaaaaa", "rules is not readable"),
+                         (good.replace("s=0", "s=2").rsplit("&k=", 1)[0], "checksum")):
+        app = new_app(FakeStorage(), query)
+        assert app.session is None and words in app.notice and "A normal game starts" in app.notice
+        assert "<script>" not in app.regions()["start"]
+    assert new_app(FakeStorage(), "?utm=1").notice == ""
