@@ -7,16 +7,19 @@
 site/ is the whole site, with relative paths only, so it works from any
 static host, at the root or under a subpath:
 
-    index.html, boot.js, main.py, ...  everything from web/ but web/app/
-    pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to our two
-                              wheels beside it: the engine and bots (from pyproject) and
-                              the app (web/app/); each name carries a hash of its sources,
-                              so no cache can serve stale code
+    index.html, main.py, worker.py, pyscript.toml, ...  everything from web/ but web/app/
+    pyscript/                 PyScript's core, less the plugins web/pyscript.toml disables
+    pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to the wheels
+                              beside it: micropip (from PyPI, its sha256 rewritten), the
+                              engine and bots (from pyproject) and the app (web/app/); our
+                              wheels' names carry a hash of their sources, so no cache can
+                              serve stale code
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
-boot.js (and worker.js, for the bots' thread) start Pyodide with both wheels
-named as packages: Pyodide fetches them from the lock while it boots, with no
-micropip and nothing from a CDN. Nothing is rebuilt when its inputs did not change.
+PyScript runs main.py on the page and worker.py in the bots' worker; web/pyscript.toml
+points it at the local Pyodide and names our two wheels as packages, which Pyodide
+fetches from the lock while it boots ("passthrough": no micropip install, no IndexedDB
+cache), nothing from a CDN. Nothing is rebuilt when its inputs did not change.
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ import hashlib
 import http.server
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,7 +40,7 @@ import threading
 import time
 import tomllib
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +52,7 @@ SITE = ROOT / "site"
 CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 APP = WEB / "app"
 APP_NAME = "five-hundred-app"
 
@@ -97,6 +102,33 @@ def ensure_node_modules() -> None:
     installed = NODE_MODULES / ".package-lock.json"
     if not installed.exists() or installed.stat().st_mtime < (ROOT / "package-lock.json").stat().st_mtime:
         run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+
+
+def micropip_wheel(lock: Mapping[str, Any]) -> Path:
+    """The micropip wheel that Pyodide's lock names, downloaded once from PyPI into .cache/."""
+    entry = lock["packages"]["micropip"]
+    wheel = CACHE / "micropip" / str(entry["file_name"])
+    if not wheel.exists():
+        python_version = ".".join(lock["info"]["python"].split(".")[:2])
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", python_version, "--dest", str(wheel.parent), f"micropip=={entry['version']}")
+    return wheel
+
+
+def pyscript_files(disabled_plugins: Iterable[str]) -> SiteFiles:
+    """core.js and every chunk it can import, except those of disabled plugins."""
+    skipped = re.compile("|".join(re.escape(p) + r"[-_]" for p in disabled_plugins) or "$^")
+    files: SiteFiles = {}
+    pending = ["core.js"]
+    while pending:
+        name = pending.pop()
+        if name in files:
+            continue
+        source = PYSCRIPT_DIST / name
+        files[name] = source
+        imported = re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+\.js)"', source.read_text())
+        pending += [i for i in imported if not skipped.match(i)]
+    return {f"pyscript/{name}": path for name, path in files.items()}
 
 
 def source_hash(sources: list[Path]) -> str:
@@ -161,8 +193,9 @@ def check_wheel_complete(wheel: Path, sources: list[Path]) -> None:
 
 
 def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
-    """Pyodide's core files, our two wheels, and a lock listing only those."""
+    """Pyodide's core files, micropip and our two wheels, and a lock listing only those."""
     lock = json.loads((PYODIDE_DIST / "pyodide-lock.json").read_text())
+    micropip = micropip_wheel(lock)
     version = project["project"]["version"]
     app_name, app_data = app_wheel(version)
     wheels = {
@@ -170,6 +203,8 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
         APP_NAME: (app_name, app_data, [APP.name]),
     }
     lock["packages"] = {
+        "micropip": {**lock["packages"]["micropip"], "sha256": sha256(micropip.read_bytes())},
+    } | {
         name: {
             "name": name,
             "version": version,
@@ -185,6 +220,7 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
     }
     files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
+    files[f"pyodide/{micropip.name}"] = micropip
     files |= {f"pyodide/{file_name}": data for file_name, data, _ in wheels.values()}
     return files
 
@@ -218,9 +254,12 @@ def build() -> dict[str, Any]:
     """Build site/ and return its manifest."""
     started = time.perf_counter()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    config = tomllib.loads((WEB / "pyscript.toml").read_text())
+    disabled = [p[1:] for p in config.get("plugins", []) if p.startswith("!")]
     ensure_node_modules()
     wheel = our_wheel(project["tool"]["setuptools"]["packages"])
     files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB) if APP not in p.parents}
+    files |= pyscript_files(disabled)
     files |= pyodide_files(project, wheel)
     manifest = write_site(files)
     manifest = build_pwa.finish(SITE, manifest)  # PWA: the service worker's precache list

@@ -34,13 +34,16 @@ NOT_PRECACHED: Final = frozenset({SERVICE_WORKER, MANIFEST})
 """The service worker is never served from its own cache; the build manifest is for tools."""
 _BUILD_LINE: Final = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 
-CSP: Final = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+CSP: Final = ("default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
               "connect-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
               "base-uri 'none'; form-action 'none'")
 """The strictest Content-Security-Policy under which the site runs (e2e/test_pwa.py checks it):
-nothing from another origin, no inline script or style, no eval; only compiling WebAssembly
-('wasm-unsafe-eval', which Pyodide needs) is allowed beyond the site's own files."""
+nothing from another origin, no inline script or style. Beyond the site's own files it allows
+eval ('unsafe-eval': PyScript 0.7.31 evaluates strings as JavaScript; it also lets Pyodide
+compile its WebAssembly, so 'wasm-unsafe-eval' would add nothing) and workers from blob: URLs
+(PyScript starts its workers from one; 'self' is for the service worker)."""
 HEAD_TAGS: Final = (
+    f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
     '<link rel="manifest" href="./manifest.webmanifest">',
     '<meta name="theme-color" content="#0b5d3b">',
     '<link rel="apple-touch-icon" href="./icons/icon-maskable-512.png">',

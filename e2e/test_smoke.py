@@ -60,7 +60,7 @@ def _console_error(message: ConsoleMessage) -> list[str]:
 
 
 def test_bots_play_on_the_page_when_the_worker_fails(page: Page) -> None:
-    page.route("**/worker.js", lambda route: route.abort())
+    page.context.route("**/worker.py", lambda route: route.abort())  # fetched from the worker
     app = App(page)
     app.open()
     expect(app.body).to_have_attribute("data-worker", "failed", timeout=PYTHON_START_TIMEOUT_MS)

@@ -240,7 +240,8 @@ def test_worker_handles_json_text() -> None:
     assert spec is not None and spec.loader is not None
     worker = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(worker)
-    assert json.loads(worker.handle('{"fn": "ping"}'))["python"] == sys.version.split()[0]
+    assert worker.__export__ == ["call"]
+    assert json.loads(worker.call('{"fn": "ping"}'))["python"] == sys.version.split()[0]
     session = Session(default_settings(), DealCode(7, 0))
     request = session.bot_request()
-    assert json.loads(worker.handle(json.dumps(request))) == answer(request)
+    assert json.loads(worker.call(json.dumps(request))) == answer(request)

@@ -1,6 +1,7 @@
-"""The page's DOM layer, run by boot.js on Pyodide: draws the regions that app.controller.App
+"""The page's DOM layer, run by PyScript on Pyodide: draws the regions that app.controller.App
 renders, turns clicks, changes and keys into App.dispatch calls, and runs the bots, in the
-worker (worker.js) or, while it is not ready or if it fails, here on the page's own thread.
+PyScript worker "bots" (worker.py) or, while it is not ready or if it fails, here on the
+page's own thread.
 
 Readiness markers on <body> (see index.html): data-ready, data-worker, data-turn.
 """
@@ -10,6 +11,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import JsProxy, create_proxy, to_js
+from pyscript import workers
 
 from app import svg
 from app.bots import answer, fallback
@@ -20,6 +22,8 @@ from engine.rng import SplitMix64
 
 document = js.document
 WORKER_TIMEOUT_S = 30
+WORKER_START_TIMEOUT_S = 50
+WORKER_TAG = {"type": "py", "worker": "", "name": "bots", "src": "./worker.py", "config": "./pyscript.toml"}
 REGIONS = ("start", "top", "arena", "panel", "hand")
 
 
@@ -44,6 +48,7 @@ class Page:
         self.app = app
         self.drawn: dict[str, str] = {}
         self.worker = "starting"
+        self.bots: Any = None  # the worker's exports, once it is ready
         self.bots_running = False
         self.handlers: list[JsProxy] = []
 
@@ -184,18 +189,53 @@ class Page:
 
     # --- bots -----------------------------------------------------------------------------
     async def start_worker(self) -> None:
-        js.fiveHundred.bots.start()
+        """Add the bots' worker tag (PyScript starts it), wait until it answers a ping."""
+        script = document.createElement("script")
+        for name, value in WORKER_TAG.items():
+            script.setAttribute(name, value)
+        # PyScript reports a worker that cannot start (its script cannot be fetched, say) only as an
+        # unhandled rejection on the page: while the worker starts, one means it failed.
+        failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def on_failure(event: Any) -> None:
+            if not failed.done():
+                failed.set_exception(RuntimeError(str(getattr(event, "reason", None) or event.message)))
+
+        listener = create_proxy(on_failure)
+        for kind in ("unhandledrejection", "error"):
+            js.window.addEventListener(kind, listener)
+        document.body.append(script)
         try:
-            await asyncio.wait_for(self.call_worker('{"fn": "ping"}'), WORKER_TIMEOUT_S * 4)
+            self.bots = await self.worker_or_failure(workers["bots"], failed)
+            await self.worker_or_failure(self.call_worker('{"fn": "ping"}'), failed)
         except Exception as e:  # noqa: BLE001 (any failure: the bots play here instead)
-            js.console.warn(f"bots worker failed, bots play on the page: {e}")
+            js.console.warn(f"bots worker failed, bots play on the page: {e!r}")
             self.worker = "failed"
         else:
             self.worker = "ready"
+            js.window.fiveHundred = js_object({"bots": self.bots})  # for tests: fiveHundred.bots.call(text)
+        finally:
+            for kind in ("unhandledrejection", "error"):
+                js.window.removeEventListener(kind, listener)
+            listener.destroy()
+            failed.cancel()
         document.body.dataset.worker = self.worker
 
+    @staticmethod
+    async def worker_or_failure(step: Any, failed: "asyncio.Future[None]") -> Any:
+        """The result of a step of the worker's start, unless the start fails or takes too long."""
+        task = asyncio.ensure_future(step)
+        done, _ = await asyncio.wait([task, failed], timeout=WORKER_START_TIMEOUT_S,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if task in done:
+            return task.result()
+        task.cancel()
+        if failed in done:
+            failed.result()  # raises why
+        raise TimeoutError("the worker did not start in time")
+
     async def call_worker(self, text: str) -> str:
-        return str(await js.fiveHundred.bots.call(text))
+        return str(await self.bots.call(text))
 
     async def ask(self, request: dict[str, Any]) -> dict[str, str]:
         """The bots' answer: from the worker when it is ready, else a quick bot here."""
