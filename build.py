@@ -275,6 +275,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     base = "/"
     quiet = False
     extensions_map = MIME_TYPES
+    bytes_sent = 0
+    """Body bytes served so far by this server (the load benchmark reads it)."""
 
     def send_head(self) -> Any:
         if self.path.startswith(self.base):
@@ -294,6 +296,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        type(self).bytes_sent += source.tell() - start
+
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
@@ -311,10 +318,17 @@ def make_server(site: Path = SITE, port: int = 0, base: str = "/",
 @contextlib.contextmanager
 def serving(site: Path = SITE, base: str = "/") -> Iterator[str]:
     """Serve `site` quietly from a background thread on a free port; yields the site's URL."""
+    with serving_with_handler(site, base) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def serving_with_handler(site: Path = SITE, base: str = "/") -> Iterator[tuple[str, type[SiteHandler]]]:
+    """As `serving`, also yielding the handler class (its `bytes_sent` counts what was served)."""
     server, url = make_server(site, base=base, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        yield url
+        yield url, server.RequestHandlerClass.func  # type: ignore[attr-defined]
     finally:
         server.shutdown()
         server.server_close()
