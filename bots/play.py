@@ -291,10 +291,15 @@ def _joker_lead(kn: Knowledge) -> Decision:
 
 
 # --- misere ----------------------------------------------------------------------
+def _plain_plays(kn: Knowledge) -> list[int]:
+    """The legal plays of a card other than a suitless joker."""
+    jokers = kn.order.masks[NO_SUIT]
+    return [int(a) for a in kn.obs.legal_actions if a < LEAD_JOKER_BASE and not 1 << a & jokers]
+
+
 def _misere_declarer(kn: Knowledge) -> Decision:
     obs = kn.obs
-    jokers = kn.order.masks[NO_SUIT]
-    cards = [int(a) for a in obs.legal_actions if a < LEAD_JOKER_BASE and not 1 << a & jokers]
+    cards = _plain_plays(kn)
     if not cards:
         return Decision(obs.legal_actions[0], "only the joker is left")
     theirs = kn.opponents_hold()
@@ -345,8 +350,7 @@ def _live_danger(kn: Knowledge, hand: int) -> int:
 
 def _misere_defence(kn: Knowledge) -> Decision:
     obs = kn.obs
-    jokers = kn.order.masks[NO_SUIT]
-    cards = [int(a) for a in obs.legal_actions if a < LEAD_JOKER_BASE and not 1 << a & jokers]
+    cards = _plain_plays(kn)
     if not cards:
         return Decision(obs.legal_actions[0], "only the joker is left")
     bidder = obs.declarer
