@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import Action
 from engine.deal import DealCode, deal
 from engine.errors import IllegalActionError
 from engine.hand import Hand
@@ -92,13 +91,6 @@ class Match:
             raise IllegalActionError("the game is over")
         hand = self.hand
         hand.apply(action, seat)
-        if hand.result is not None:
-            self._score(hand)
-
-    def push(self, action: Action) -> None:
-        """Apply a known-legal action (no check)."""
-        hand = self.hand
-        hand.push(action)
         if hand.result is not None:
             self._score(hand)
 
