@@ -27,7 +27,8 @@ def test_default_form_is_the_standard_table() -> None:
     assert form.settings == {"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
                              "pace_ms": 700, "autoplay": False}
     view = form.view()
-    assert [t["value"] for t in view["tables"]] == ["standard", "cutthroat"]
+    assert [t["value"] for t in view["tables"]] == ["standard", "cutthroat", "two-handed", "five-handed", "six-handed",
+                                                   "six-handed-pairs", "american"]
     assert [s["name"] for s in view["seats"]] == ["West", "North", "East"]
     assert not names(view) & {"players", "team_size", "partner_share"}  # fixed at this table
     assert [c["value"] for c in option(view, "deck")["choices"]] == ["43", "45", "43-mixed"]

@@ -16,8 +16,8 @@ from engine.errors import FiveHundredError
 from engine.rules import Rules
 
 HUMAN: Final = "human"
-TABLES: Final = ("standard", "cutthroat")
-"""The presets offered on the start screen."""
+TABLES: Final = ("standard", "cutthroat", "two-handed", "five-handed", "six-handed", "six-handed-pairs", "american")
+"""The presets offered on the start screen for a game (the tournament has its own start)."""
 DEFAULT_LEVEL: Final = "normal"
 PACES_MS: Final = (0, 300, 700, 1200, 2000)
 DEFAULT_PACE_MS: Final = 700
