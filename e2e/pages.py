@@ -117,6 +117,10 @@ class TableScreen:
         """A card of the player's hand by its name ('jack of hearts')."""
         return self.hand.get_by_role("button", name=exact(name))
 
+    def pile_card(self, name: str) -> Locator:
+        """A face-up card of the player's piles, as a button (two players, in play)."""
+        return self.arena.locator(".piles.me").get_by_role("button", name=exact(name))
+
     @staticmethod
     def tap(card: Locator, force: bool = False) -> None:
         """Tap a card of the fan where a person would: on its corner index, which overlaps nothing.
@@ -162,8 +166,9 @@ class TableScreen:
             suit = int(value)
             name = "Keep it without a suit" if suit == 4 else SUIT_NAMES[suit]
             self.panel.get_by_role("button", name=name).click()
-        elif kind == "play":
-            card = self.card(Card.parse(value).name)
+        elif kind in ("play", "pile"):
+            name = Card.parse(value).name
+            card = self.card(name) if kind == "play" else self.pile_card(name)
             if way == "keys":
                 card.focus()
                 card.press("Enter")
@@ -174,8 +179,8 @@ class TableScreen:
             else:
                 self.tap(card)
                 self.play_button.click()
-        elif kind == "lead-joker":
-            self.tap(self.card("joker"))
+        elif kind in ("lead-joker", "pile-lead-joker"):
+            self.tap(self.card("joker") if kind == "lead-joker" else self.pile_card("joker"))
             self.play_button.click()
             prompt = self.panel.get_by_role("button", name=SUIT_NAMES[SUIT_LETTERS.index(value)])
             expect(self.panel).to_contain_text("name the suit")

@@ -10,6 +10,7 @@ player's decisions in order, as the page offers them:
     ("joker", "4")                            give the joker a suit (0-3) or none (4)
     ("play", "JH")                            play a card
     ("lead-joker", "H")                       lead the suitless joker, naming a suit
+    ("pile", "JH") ("pile-lead-joker", "H")   the same from the player's piles (two players)
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from engine.bids import NO_TRUMPS
 from engine.cards import JOKER, SUIT_LETTERS, Card
 from engine.deal import DealCode, deal
 from engine.hand import Phase
+from engine.observation import observe
 from engine.rules import Rules
 from engine.trumps import trump_order
 
@@ -85,9 +87,9 @@ def perform(session: Session, step: Step) -> None:
         session.discard()
     elif kind == "joker":
         session.give_joker(int(value))
-    elif kind == "play":
+    elif kind in ("play", "pile"):
         session.play(Card.parse(value))
-    elif kind == "lead-joker":
+    elif kind in ("lead-joker", "pile-lead-joker"):
         session.play(JOKER)
         session.name_suit(SUIT_LETTERS.index(value))
     else:
@@ -112,6 +114,12 @@ def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, de
 
 
 # --- strategies -----------------------------------------------------------------------------
+def shown_piles(session: Session) -> list[Card]:
+    """The face-up cards of the player's piles, in their places from the left (two players)."""
+    piles = observe(session.hand, PLAYER).piles
+    return [up for up, _ in piles[PLAYER] if up is not None] if piles else []
+
+
 def longest_suit(session: Session) -> int:
     """The suit in which the player holds most trumps (bowers and joker counted)."""
     held = session.hand.held[PLAYER]
@@ -120,16 +128,18 @@ def longest_suit(session: Session) -> int:
 
 
 def first_legal(session: Session, keep_joker: bool = False) -> Step:
-    """Play the first card the page shows as playable (saving the joker to lead it, if asked)."""
+    """Play the first card the page shows as playable, from the hand or (two players) the piles
+    (saving the joker to lead it, if asked)."""
+    piles = session.hand.turn == session.piles
     legal = session.hand.legal_actions()
     leads = [a for a in legal if a.named_suit is not None]
     if leads and (keep_joker or len(legal) == len(leads)):
-        return ("lead-joker", SUIT_LETTERS[leads[0].named_suit or 0])
+        return ("pile-lead-joker" if piles else "lead-joker", SUIT_LETTERS[leads[0].named_suit or 0])
     playable = session.playable_cards()
-    cards = [c for c in shown_hand(session) if c in playable]
+    cards = [c for c in (shown_piles(session) if piles else shown_hand(session)) if c in playable]
     if keep_joker and len(cards) > 1:
         cards = [c for c in cards if c != JOKER]
-    return ("play", str(cards[0]))
+    return ("pile" if piles else "play", str(cards[0]))
 
 
 def lowest(session: Session, k: int) -> list[Card]:

@@ -40,6 +40,9 @@ class Observation:
     """Two players: how many face-down pile cards each player still has."""
     piles_covering: tuple[tuple[Card, ...], ...]
     """Two players: the face-up pile cards that still lie on a face-down card."""
+    piles: tuple[tuple[tuple[Card | None, bool], ...], ...]
+    """Two players: each player's piles in their places on the table (index = seat), each
+    as (its face-up card or None, whether a face-down card lies there)."""
     held_counts: tuple[int, ...]
     """Cards left at each position."""
     history: tuple[tuple[int, Action | None], ...]
@@ -92,6 +95,8 @@ def observe(hand: Hand, seat: int) -> Observation:
     piles_down = tuple((hand.held[p] & ~hand.up[p]).bit_count()
                        for p in range(players, hand.rules.positions))
     piles_covering = tuple(tuple(c for c in up if c in hand.under) for up in piles_up)
+    piles = tuple(tuple(_pile(hand, players + s, down, top) for down, top in pairs)
+                  for s, pairs in enumerate(hand.deal.piles))
     partner = hand.partner if (hand.partner_known or seat == hand.partner) else -1
     to_act = hand.to_act
     exposed: tuple[Card, ...] = ()
@@ -102,7 +107,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         turn=hand.turn,
         legal_actions=tuple(hand.legal_actions()) if to_act == seat else (),
         hand=tuple(cards_of(hand.held[seat])), piles_up=piles_up, piles_down=piles_down,
-        piles_covering=piles_covering,
+        piles_covering=piles_covering, piles=piles,
         held_counts=tuple(m.bit_count() for m in hand.held), history=history,
         contract=hand.contract, declarer=declarer,
         kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),
@@ -111,3 +116,10 @@ def observe(hand: Hand, seat: int) -> Observation:
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
         voids=hand.voids, exposed=exposed)
+
+
+def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:
+    """One pile as anyone at the table sees it: its face-up card, and whether a face-down one lies there."""
+    up = hand.up[position]
+    face_up = top if up >> top & 1 else down if up >> down & 1 else None
+    return face_up, bool(hand.held[position] >> down & 1) and face_up != down

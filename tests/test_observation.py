@@ -127,6 +127,18 @@ class TestWhatASeatSees:
         assert obs.legal_actions == (Action.parse("QS"),)
         assert observe(h, 1).legal_actions == () and observe(h, 1).position == 1
 
+    def test_two_handed_piles_in_their_places(self) -> None:
+        piles = ["7S/QS 8H/9H", "9S/10S 10H/5C"]
+        h = start("two-handed", ["AS 5H", "KS 6H"], "KC QC 10C", "6S", piles=piles)
+        QS, H9, S10, C5, S7 = cards("QS 9H 10S 5C 7S")
+        assert observe(h, 1).piles == (((QS, True), (H9, True)), ((S10, True), (C5, True)))
+        run(h, "AS", "KS", "QS")  # the queen is gone; the 7 under it is not turned up yet
+        assert observe(h, 1).piles[0] == ((None, True), (H9, True))
+        run(h, "10S")
+        assert observe(h, 0).piles == (((S7, False), (H9, True)), ((cards("9S")[0], False), (C5, True)))
+        run(h, "5H", "6H", "9H", "9S")  # North's turned-up 9 played: nothing left in its place
+        assert observe(h, 1).piles == (((S7, False), (cards("8H")[0], False)), ((None, False), (C5, True)))
+
     def test_public_facts(self) -> None:
         h = start("standard", ["AS 5H", "5S 6H", "6S 7H", "7S 8H"], "KC QC 10C", "7H")
         run(h, "AS", "5S")

@@ -181,7 +181,9 @@ def _top(view: View) -> str:
 
 def _arena(view: View, fresh: bool) -> str:
     seats = "".join(_seat(s) for s in view["seats"])
-    return tag("div", seats + tag("div", _center(view, fresh), class_="center"),
+    others = "".join(_piles(p, view) for p in view["piles"] if not p["me"])
+    mine = "".join(_piles(p, view) for p in view["piles"] if p["me"])
+    return tag("div", seats + others + tag("div", _center(view, fresh), class_="center") + mine,
                class_=f"arena players-{view['players']}")
 
 
@@ -242,7 +244,8 @@ def _center(view: View, fresh: bool) -> str:
         cls = f"trick-card at-{c['place']}" + (" winner" if c["winner"] else "")
         cls += " fresh" if fresh and i == last and not trick["winner"] else ""
         label = f"{c['seat']}: {c['label']}" + (", winning" if c["winner"] else "")
-        cards += tag("div", svg.face(c), class_=cls, role="img", aria_label=label)
+        caption = text("span", c["caption"], class_="trick-who", aria_hidden="true") if c["caption"] else ""
+        cards += tag("div", svg.face(c) + caption, class_=cls, role="img", aria_label=label)
     title = text("p", trick["title"], class_="trick-title reviewing" if trick["reviewing"] else "trick-title")
     return tag("div", cards, class_="trick", role="group", aria_label=trick["title"]) + title
 
@@ -276,7 +279,8 @@ def _panel(view: View) -> str:
     elif kind == "play":
         play = button("Play " + prompt["selected"] if prompt["selected"] else "Play", "play", key="play",
                       cls="btn primary", disabled=not prompt["can_play"])
-        how = text("span", "Tap a card, then Play (or tap it again).", class_="muted")
+        card = "a face-up card of your piles" if prompt["from"] == "piles" else "a card"
+        how = text("span", f"Tap {card}, then Play (or tap it again).", class_="muted")
         body = tag("p", escape(prompt["text"]) + " " + how, class_="status") + tag("div", play + hint, class_="row")
     elif kind == "hand-over":
         body = _hand_over(prompt)
@@ -362,24 +366,55 @@ def score_sheet(sheet: View) -> str:
 def _hand(view: View) -> str:
     """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
     cards = view["hand"]
-    playing, discarding = view["prompt"]["kind"] == "play", view["prompt"]["kind"] == "discard"
     first_legal = next((c["id"] for c in cards if c["legal"]), None)
-    out = ""
-    for i, c in enumerate(cards):
-        dim = playing and not c["legal"]
-        states = [words for flag, words in (("kitty", "from the kitty"), ("picked", "chosen to put back"),
-                                            ("selected", "selected")) if c[flag]]
-        states += ["cannot be played now"] if dim else []
-        flags = [flag for flag in ("legal", "selected", "picked", "kitty") if c[flag]] + (["dim"] if dim else [])
-        pressed = c["picked"] if discarding else c["selected"]
-        tag_ = text("span", "kitty", class_="tag") if c["kitty"] else ""
-        out += tag("button", svg.face(c) + tag_, type="button",
-                   class_=" ".join(["card", c["colour"], *flags, f"i{i}"]),
-                   data_action="card", data_value=c["id"], data_key="card-" + c["text"],
-                   aria_label=", ".join([c["label"], *states]), aria_pressed="true" if pressed else "false",
-                   aria_disabled="true" if dim else None, data_autofocus=c["id"] == first_legal)
+    out = "".join(_card_button(c, view, f"i{i}", c["id"] == first_legal) for i, c in enumerate(cards))
     return tag("div", out, class_=f"hand n{len(cards)}", role="group",
                aria_label=f"Your hand, {plural(len(cards), 'card')}")
+
+
+def _card_button(c: View, view: View, cls: str, autofocus: bool) -> str:
+    """A card the player taps (of the hand or face up on their piles), named with its state
+    ('from the kitty', 'selected', ...) and dimmed when it cannot be played now."""
+    playing, discarding = view["prompt"]["kind"] == "play", view["prompt"]["kind"] == "discard"
+    dim = playing and not c["legal"]
+    states = [words for flag, words in (("kitty", "from the kitty"), ("picked", "chosen to put back"),
+                                        ("selected", "selected"), ("covering", "on a face-down card"))
+              if c.get(flag)]
+    states += ["cannot be played now"] if dim else []
+    flags = [flag for flag in ("legal", "selected", "picked", "kitty") if c[flag]] + (["dim"] if dim else [])
+    pressed = c["picked"] if discarding else c["selected"]
+    tag_ = text("span", "kitty", class_="tag") if c["kitty"] else ""
+    return tag("button", svg.face(c) + tag_, type="button", class_=" ".join(["card", c["colour"], *flags, cls]),
+               data_action="card", data_value=c["id"], data_key="card-" + c["text"],
+               aria_label=", ".join([c["label"], *states]), aria_pressed="true" if pressed else "false",
+               aria_disabled="true" if dim else None, data_autofocus=autofocus)
+
+
+def _piles(piles: View, view: View) -> str:
+    """A player's five piles in front of them: a face-up card drawn over a card back where a
+    face-down card lies beneath, a back alone, or an empty place (nothing once all are gone).
+    The player's face-up cards are buttons in play, like the hand's."""
+    if not any(p["card"] or p["down"] for p in piles["places"]):
+        return ""
+    first_legal = next((c["id"] for p in piles["places"] if (c := p["card"]) and c["legal"]), None)
+    places = ""
+    for p in piles["places"]:
+        c = p["card"]
+        body = tag("span", svg.back(), class_="pile-back", role="img" if c is None else None,
+                   aria_label="a face-down card" if c is None else None,
+                   aria_hidden="true" if c is not None else None) if p["down"] else ""
+        if c is not None and piles["tappable"]:
+            body += _card_button(c, view, "pile-card", c["id"] == first_legal)
+        elif c is not None:
+            label = c["label"] + (", on a face-down card" if p["down"] else "")
+            body += tag("span", svg.face(c), class_="pile-card", role="img", aria_label=label)
+        places += tag("div", body, class_="pile" if body else "pile empty")
+    up = sum(p["card"] is not None for p in piles["places"])
+    down = sum(p["down"] for p in piles["places"])
+    classes = " ".join(["piles", f"piles-{piles['place']}"] + [f.replace("_", "-") for f in ("me", "to_act")
+                                                                if piles[f]])
+    return tag("section", places, class_=classes, role="group",
+               aria_label=f"{piles['name']}: {up} face up, {down} face down")
 
 
 # --- dialogs -----------------------------------------------------------------------

@@ -126,8 +126,8 @@ class Session:
 
     # --- the player's actions -----------------------------------------------------
     def tap(self, card: int) -> None:
-        """A tap on a card of the player's hand: pick it for the kitty, select it, or
-        play it when it was already selected."""
+        """A tap on a card of the player's hand (or face-up on their piles): pick it for the
+        kitty, select it, or play it when it was already selected."""
         c = self._held(card)
         if c is None or not self._my_turn():
             return
@@ -221,9 +221,19 @@ class Session:
             return set()
         return {c for a in self.hand.legal_actions() if (c := a.played_card) is not None}
 
+    @property
+    def piles(self) -> int:
+        """The position of the player's piles (two players), else -1."""
+        position = PLAYER + self.rules.players
+        return position if position < self.rules.positions else -1
+
     def _held(self, card: int) -> Card | None:
-        """The card, if the player holds it (else None, and a notice)."""
-        if 0 <= card < len(CARDS) and self.hand.held[PLAYER] >> card & 1:
+        """The card, if the player holds it or, in play, it lies face up on their piles
+        (else None, and a notice)."""
+        mine = self.hand.held[PLAYER]
+        if self.piles >= 0 and self.hand.phase == Phase.PLAY:
+            mine |= self.hand.playable(self.piles)
+        if 0 <= card < len(CARDS) and mine >> card & 1:
             return CARDS[card]
         self.notice = "That card is not in your hand."
         return None
@@ -232,7 +242,14 @@ class Session:
         return card in self.playable_cards()
 
     def _why_not(self, card: Card) -> str:
-        return f"You can't play the {card.name}: {self.hand.why_illegal(play(card))}."
+        hand = self.hand
+        if hand.playable(hand.turn) >> card & 1:
+            why = hand.why_illegal(play(card))
+        elif hand.turn == self.piles:
+            why = "it is your piles' turn: play one of their face-up cards"
+        else:
+            why = "it is your hand's turn, not your piles'"
+        return f"You can't play the {card.name}: {why}."
 
     def _my_turn(self) -> bool:
         state = self.state

@@ -62,6 +62,7 @@ def table_view(session: Session) -> View:
         "contract": _contract(session, obs),
         "auction": _auction(session, obs),
         "trick": _trick(session, obs),
+        "piles": _piles(session, obs),
         "can_review": bool(obs.tricks) and bool(obs.trick_cards),
         "hand": _hand(session, obs),
         "prompt": _prompt(session, obs),
@@ -88,7 +89,8 @@ def _seat(session: Session, obs: Observation, seat: int) -> View:
         "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER else LEVEL_WORDS[level]),
         "dealer": seat == obs.dealer, "to_act": seat == obs.to_act,
         "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
-        "call": _last_call(obs, seat), "tricks": obs.won[seat] if obs.phase >= Phase.PLAY else None,
+        "call": _last_call(obs, seat),
+        "tricks": sum(obs.won[seat::obs.rules.players]) if obs.phase >= Phase.PLAY else None,  # piles' too
         "sitting_out": sitting_out, "exposed": exposed,
     }
 
@@ -138,21 +140,33 @@ def _contract(session: Session, obs: Observation) -> View | None:
 
 def _trick(session: Session, obs: Observation) -> View:
     """The cards on the table: the trick being played, else the last one (with its winner)."""
-    names = [session.seat_name(s) for s in range(obs.rules.players)]
+    places = [_position(session, p) for p in range(obs.rules.positions)]
     if obs.trick_cards and not session.reviewing:
         plays, winner, title = zip(obs.trick_positions, obs.trick_cards), -1, f"Trick {len(obs.tricks) + 1}"
     elif obs.tricks:
         last = obs.tricks[-1]
         plays, winner = zip(last.positions, last.cards), last.winner
-        title = f"Trick {len(obs.tricks)}, won by {'you' if winner == PLAYER else names[winner]}"
+        title = f"Trick {len(obs.tricks)}, won by {places[winner]['who']}"
         if session.reviewing:
             title = "Last trick: " + title
     else:
         return {"cards": [], "winner": "", "title": "", "reviewing": False}
-    cards = [{"place": names[p].lower(), "seat": names[p], "winner": p == winner, **card_view(c)}
-             for p, c in plays]
-    return {"cards": cards, "winner": names[winner] if winner >= 0 else "", "title": title,
+    two = obs.rules.players == 2
+    cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
+              "caption": places[p]["who"].capitalize() if two else "", **card_view(c)} for p, c in plays]
+    return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
             "reviewing": session.reviewing}
+
+
+def _position(session: Session, position: int) -> View:
+    """Who plays at a position: its name ('North', "North's piles"), its place on the table
+    ('north', 'north-piles') and how the player says it ('you', 'your piles', 'North')."""
+    seat = session.hand.controller[position]
+    name = session.seat_name(seat)
+    if position < session.rules.players:
+        return {"name": name, "place": name.lower(), "who": "you" if seat == PLAYER else name}
+    return {"name": f"{name}'s piles", "place": f"{name.lower()}-piles",
+            "who": "your piles" if seat == PLAYER else f"{name}'s piles"}
 
 
 def _hand(session: Session, obs: Observation) -> list[View]:
@@ -161,6 +175,24 @@ def _hand(session: Session, obs: Observation) -> list[View]:
     return [card_view(c, legal=c in playable, selected=c == session.selected,
                       picked=c in session.picks, kitty=c in kitty)
             for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit)]
+
+
+def _piles(session: Session, obs: Observation) -> list[View]:
+    """Two players: each one's five piles in their places (index = seat), each place with its
+    face-up card (or None) and whether a face-down card lies there.  In play the player's
+    face-up cards are tapped like the hand's."""
+    playable = session.playable_cards()
+    out = []
+    for seat in range(len(obs.piles)):
+        places = [{"card": None if up is None else card_view(
+                      up, legal=up in playable, selected=up == session.selected, picked=False, kitty=False,
+                      covering=down), "down": down} for up, down in obs.piles[seat]]
+        name = session.seat_name(seat)
+        out.append({"seat": seat, "place": name.lower(), "me": seat == PLAYER,
+                    "name": "Your piles" if seat == PLAYER else f"{name}'s piles", "places": places,
+                    "to_act": obs.phase == Phase.PLAY and obs.turn == obs.rules.players + seat,
+                    "tappable": seat == PLAYER and obs.phase == Phase.PLAY})
+    return out
 
 
 def _prompt(session: Session, obs: Observation) -> View:
@@ -195,14 +227,16 @@ def _prompt(session: Session, obs: Observation) -> View:
         suits = [a.named_suit for a in legal if a.played_card == session.selected and a.named_suit is not None]
         return {"kind": "name-suit", "suits": _suits(suits),
                 "text": "You lead the joker: name the suit the others must follow."}
+    piles = obs.position != PLAYER
+    whose = "Your piles'" if piles else "Your"
     if obs.led < 0:
-        text = "Your lead."
+        text = f"{whose} lead."
     elif obs.led == NO_SUIT:
-        text = "Your turn."
+        text = f"{whose} turn."
     else:
-        text = f"Your turn: follow {SUIT_NAMES[obs.led]} if you can."
+        text = f"{whose} turn: follow {SUIT_NAMES[obs.led]} if you can."
     selected = session.selected
-    return {"kind": "play", "text": text, "can_play": selected is not None,
+    return {"kind": "play", "text": text, "can_play": selected is not None, "from": "piles" if piles else "hand",
             "selected": selected.name if selected is not None else ""}
 
 
