@@ -121,6 +121,13 @@ class TableScreen:
         """A face-up card of the player's piles, as a button (two players, in play)."""
         return self.arena.locator(".piles.me").get_by_role("button", name=exact(name))
 
+    def pile_places(self, place: str) -> list[list[Any]]:
+        """A player's piles ('south', 'north'), place by place: the face-up card's name ('' for
+        none) and whether a card back shows there; [] once all are gone."""
+        return self.arena.locator(f".piles-{place} .pile").evaluate_all(
+            "els => els.map(e => [(e.querySelector('.pile-card, .card')?.getAttribute('aria-label') || '')"
+            ".split(',')[0], !!e.querySelector('.pile-back')])")
+
     @staticmethod
     def tap(card: Locator, force: bool = False) -> None:
         """Tap a card of the fan where a person would: on its corner index, which overlaps nothing.

@@ -36,6 +36,10 @@ def rules_help(rules: Rules) -> list[Section]:
 
 def _table(rules: Rules) -> Section:
     n = rules.players
+    if n == 2:
+        return {"title": "The table", "paragraphs": [
+            "2 players, each keeping their own score: you sit South and North sits opposite. Each "
+            "plays from a hand and from five piles of cards laid in front of them, in view of both."]}
     if rules.team_size == 1:
         text = (f"{n} players, each keeping their own score. The winning bidder plays alone; "
                 "the others defend together for that hand, each scoring their own tricks.")
@@ -48,10 +52,14 @@ def _table(rules: Rules) -> Section:
 
 def _cards(rules: Rules) -> Section:
     k = rules.kitty_size
-    return {"title": "The cards", "paragraphs": [
-        DECK_WORDS[rules.deck],
-        f"Everyone gets 10 cards and {k} go face down to the kitty. The deal passes to the "
-        "left after every hand."]}
+    if rules.players == 2:
+        deal = (f"Each player gets 10 cards in hand and, in front of them, five piles of two cards: "
+                f"one face down with one face up on it. {k} go face down to the kitty. The deal "
+                "passes to the other player after every hand.")
+    else:
+        deal = (f"Everyone gets 10 cards and {k} go face down to the kitty. The deal passes to the "
+                "left after every hand.")
+    return {"title": "The cards", "paragraphs": [DECK_WORDS[rules.deck], deal]}
 
 
 def _auction(rules: Rules) -> Section:
@@ -85,16 +93,17 @@ def _auction(rules: Rules) -> Section:
                     "diamonds and ten hearts and may be bid at any time, even first.")
     if rules.misere or rules.open_misere:
         out = ("The bidder's partner lays the hand down and sits out." if rules.team_size > 1
-               else "The bidder plays alone against the others.")
-        text.append(out)
+               else "The bidder plays alone against the others." if rules.players > 2 else "")
+        text += [out] if out else []
     return {"title": "Bidding", "paragraphs": text}
 
 
 def _kitty(rules: Rules) -> Section:
     k = rules.kitty_size
     return {"title": "The kitty", "paragraphs": [
-        f"The winning bidder picks up the {k} kitty cards, then puts back any {k} cards face "
-        "down (kitty cards included) and leads the first trick."]}
+        f"The winning bidder picks up the {k} kitty cards"
+        + (" into their hand (never onto the piles)" if rules.players == 2 else "")
+        + f", then puts back any {k} cards face down (kitty cards included) and leads the first trick."]}
 
 
 def _trumps(rules: Rules) -> Section:
@@ -125,11 +134,20 @@ def _joker(rules: Rules) -> Section:
 
 
 def _play(rules: Rules) -> Section:
-    return {"title": "Playing", "paragraphs": [
-        "Follow the suit led if you can (when trumps are led, any trump follows, the left "
-        "bower included); otherwise play any card.",
-        "The highest trump wins the trick; with no trump in it, the highest card of the suit "
-        "led. The winner leads the next trick."]}
+    text = ["Follow the suit led if you can (when trumps are led, any trump follows, the left "
+            "bower included); otherwise play any card.",
+            "The highest trump wins the trick; with no trump in it, the highest card of the suit "
+            "led. The winner leads the next trick."]
+    if rules.players == 2:
+        text += ["A trick is four cards: each player plays one from their hand and one of the "
+                 "face-up cards of their piles. The turns go round your hand, North's hand, your "
+                 "piles, North's piles, from whichever of the four won the last trick: a hand or "
+                 "piles that win lead the next one.",
+                 "A hand and its piles each follow suit on their own: the piles must follow with a "
+                 "face-up card if they have one, whatever the hand holds. Face-down cards cannot be "
+                 "played: when a face-up card is played, the card under it is turned face up once "
+                 "the trick is over. The tricks your piles win are yours."]
+    return {"title": "Playing", "paragraphs": text}
 
 
 def _scoring(rules: Rules) -> Section:
@@ -142,6 +160,8 @@ def _scoring(rules: Rules) -> Section:
         text.append("Slam: all ten tricks on a bid below ten scores 100 more.")
     defenders = "each defender scores 10 for each trick they take" if rules.team_size == 1 \
         else "the defenders score 10 for each trick they take"
+    if rules.players == 2:
+        defenders = "the other player scores 10 for each trick they take"
     text.append(f"Against a trick bid, {defenders}; against misère, nothing.")
     misere = [f"{bid_short(b).lower()} {rules.bid_value(b)}" for b in (MISERE, OPEN_MISERE) if b in rules.biddable]
     if misere:
