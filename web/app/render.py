@@ -265,7 +265,7 @@ def _panel(view: View) -> str:
     if kind == "wait":
         body = text("p", prompt["text"], class_="status")
     elif kind == "bid":
-        body = text("p", "Your bid.", class_="status") + _bids(prompt) + tag("div", hint, class_="row")
+        body = text("p", prompt["text"], class_="status") + _bids(prompt) + tag("div", hint, class_="row")
     elif kind == "discard":
         ready = prompt["chosen"] == prompt["need"]
         put_back = button(f"Put back {prompt['chosen']} of {prompt['need']}", "discard", key="discard",
@@ -305,9 +305,11 @@ def _bids(prompt: View) -> str:
     cells = special = ""
     for b in prompt["bids"]:
         body = tag("span", bid_html(b["text"]), class_="bid-text") + text("span", str(b["value"]), class_="bid-value")
+        if b["misere"]:
+            body += text("span", b["note"], class_="bid-rank")
         cls = "btn bid misere" if b["misere"] else f"btn bid col-{b['column']} row-{b['tricks'] - low + 1}"
-        cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls,
-                      label=f"{b['label']}, {b['value']} points", html=True)
+        label = f"{b['label']}, {b['value']} points" + (f", {b['note']}" if b["note"] else "")
+        cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls, label=label, html=True)
         if b["misere"]:
             special += cell
         else:
