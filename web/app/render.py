@@ -85,9 +85,8 @@ def bid_html(words: str) -> str:
 
 # --- the start screen ------------------------------------------------------------
 def start(view: View) -> str:
-    tables = "".join(tag("label", void("input", type="radio", name="table", value=t["value"], checked=t["chosen"],
-                                       data_action="set:table", data_key="table-" + t["value"])
-                         + text("span", t["label"]), class_="choice-card") for t in view["tables"])
+    chosen = next(t["value"] for t in view["tables"] if t["chosen"])
+    tables = select("Table", "table-choice", "set:table", view["tables"], chosen)
     bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
                    for s in view["seats"])
     summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
@@ -100,7 +99,7 @@ def start(view: View) -> str:
     play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
             + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"]) + deal)
     message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
-    form = (tag("fieldset", text("legend", "Table") + tables, class_="tables")
+    form = (tag("div", tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
             + tag("details", rules, class_="rules-options", data_key="rules-options")
             + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
