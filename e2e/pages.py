@@ -63,13 +63,16 @@ class StartScreen:
         self.root = page.locator("#start")
         self.deal_button = self.root.get_by_role("button", name="Deal")
         self.deal_code = self.root.get_by_role("textbox", name=re.compile("Deal code"))
+        self.table = self.root.get_by_role("combobox", name="Table", exact=True)
         self.pace = self.root.get_by_role("combobox", name="Bot pause")
         self.autoplay = self.root.get_by_role("checkbox", name="Auto-play my hand")
         self.rules = self.root.locator("details.rules-options")
         self.message = self.root.get_by_role("alert")
 
-    def table(self, title: str) -> Locator:
-        return self.root.get_by_role("radio", name=re.compile(re.escape(title)))
+    def choose_table(self, title: str) -> None:
+        """Pick the table whose name starts with ``title`` ('Cutthroat')."""
+        options = self.table.locator("option").all_inner_texts()
+        self.table.select_option(label=next(o for o in options if o.startswith(title)))
 
     def level(self, seat: str) -> Locator:
         return self.root.get_by_role("combobox", name=seat, exact=True)
@@ -81,7 +84,7 @@ class StartScreen:
               autoplay: bool = False, level: str = "Normal") -> None:
         """Choose a table and settings, then deal."""
         expect(self.deal_button).to_be_visible()
-        self.table(table).check()
+        self.choose_table(table)
         for select in self.root.locator("fieldset.bots select").all():
             select.select_option(label=level)
         self.pace.select_option(label=pace)

@@ -96,13 +96,14 @@ def perform(session: Session, step: Step) -> None:
         raise ValueError(f"unknown step {step}")
 
 
-def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, dealer: int = 3,
+def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, dealer: int = -1,
          seeds: Iterable[int] = range(1, 5000), pre: Callable[[Rules, DealCode], bool] = lambda r, c: True,
          until: Callable[[Session], bool] = lambda s: False, level: str = "normal") -> Scenario:
-    """The first deal (dealer East by default: South bids first) whose simulated hand ``want``s;
-    ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided."""
+    """The first deal (by default dealt by the seat on South's right: South bids first) whose simulated
+    hand ``want``s; ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided."""
     settings = settings_for(table, level)
     rules = Rules.parse(settings["rules"])
+    dealer = dealer % rules.players
     for seed in seeds:
         code = DealCode(seed, dealer)
         if not pre(rules, code):

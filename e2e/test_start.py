@@ -24,14 +24,14 @@ def test_rule_options_allow_only_valid_combinations(table_page: Page) -> None:
 
 def test_table_choice_sets_seats_and_rules_help(table_page: Page) -> None:
     start = StartScreen(table_page)
-    start.table("Cutthroat").check()
+    start.choose_table("Cutthroat")
     expect(start.root.locator("fieldset.bots select")).to_have_count(2)
     expect(start.level("North")).to_have_count(0)
     help_ = start.root.locator("details.help-inline")
     help_.locator("summary").click()
     expect(help_).to_contain_text("33 cards")
     expect(help_).to_contain_text("each keeping their own score")
-    start.table("Standard").check()
+    start.choose_table("Standard")
     expect(start.root.locator("fieldset.bots select")).to_have_count(3)
     expect(help_).to_contain_text("43 cards")
     expect(help_.get_by_role("table", name="Bid values")).to_contain_text("520")

@@ -9,9 +9,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.help import rules_help  # noqa: E402
-from app.settings import SettingsError  # noqa: E402
+from app.settings import TABLES, SettingsError  # noqa: E402
 from app.start import StartForm, option_text  # noqa: E402
-from engine.rules import PRESETS, Rules  # noqa: E402
+from engine.rules import OPTIONS, PRESETS, Rules  # noqa: E402
 
 
 def option(view: dict[str, Any], name: str) -> dict[str, Any]:
@@ -49,14 +49,40 @@ def test_only_valid_combinations_can_be_chosen() -> None:
     assert form.rules == PRESETS["standard"]
 
 
-def test_every_offered_choice_makes_a_table_that_can_be_played() -> None:
-    for table in ("standard", "cutthroat"):
-        form = StartForm()
-        form.set("table", table)
-        for o in (o for g in form.view()["groups"] for o in g["options"]):
-            for c in o["choices"]:
-                if c["enabled"]:
-                    Rules.parse(f"{form.rules},{o['name']}={c['value']}")
+@pytest.mark.parametrize("table", TABLES)
+def test_every_offered_choice_makes_a_table_that_can_be_played(table: str) -> None:
+    form = StartForm()
+    form.set("table", table)
+    for o in (o for g in form.view()["groups"] for o in g["options"]):
+        assert o["help"].endswith(".") and o["label"]
+        for c in o["choices"]:
+            if c["enabled"]:
+                Rules.parse(f"{form.rules},{o['name']}={c['value']}")
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_every_table_rule_the_table_can_vary_is_offered(table: str) -> None:
+    """RULES.md's table rules: all of them at four players; fewer where a rule cannot apply."""
+    form = StartForm()
+    form.set("table", table)
+    expected = {f.name for f in OPTIONS} - {"players", "team_size", "partner_share"}
+    rules = form.rules
+    if rules.sides != 2:
+        expected -= {"point_spread"}
+    if rules.players == 5:
+        expected |= {"partner_share"}
+    if rules.players in (3, 5):
+        expected -= {"deck"}  # one deck each
+    if rules.players == 2:
+        expected -= {"open_misere"}
+    assert names(form.view()) == expected
+
+
+def test_decks_are_named_in_words() -> None:
+    form = StartForm()
+    form.set("table", "six-handed")
+    assert [c["label"] for c in option(form.view(), "deck")["choices"]] == [
+        "63 cards: 11s, 12s and red 13s added", "63 cards: 52 and a second deck's 2s, 3s and red 4s"]
 
 
 def test_switching_tables_changes_the_seats() -> None:

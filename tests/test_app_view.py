@@ -157,3 +157,38 @@ def test_prompts_by_phase() -> None:
     assert table_view(session)["prompt"]["kind"] == "bid"
     session.bid("pass")
     assert table_view(session)["prompt"] == {"kind": "wait", "text": "West is bidding…"}
+
+
+def test_american_bidding_names_inkles_the_one_call_and_where_misere_ranks() -> None:
+    session = Session(default_settings("american"), DealCode(7, 3))  # South speaks first
+    prompt = table_view(session)["prompt"]
+    assert "one round only" in prompt["text"] and "inkle" in prompt["text"]
+    sixes = [b for b in prompt["bids"] if b["tricks"] == 6]
+    assert len(sixes) == 5 and all(b["note"] == "an inkle" for b in sixes)
+    assert all(b["note"] == "" for b in prompt["bids"] if b["tricks"] > 6)
+    assert 'aria-label="six spades, 40 points, an inkle"' in render.table(table_view(session), False)["panel"]
+    session.bid("bid 7S")
+    while session.state == "bot":
+        request = session.bot_request()
+        assert request is not None
+        session.apply_bot(request, answer(request))
+    assert session.state == "hand-over" or session.hand.phase != Phase.AUCTION  # nobody calls twice
+
+
+def test_only_the_first_two_to_speak_may_inkle() -> None:
+    session = Session(default_settings("american"), DealCode(7, 0))  # South deals and speaks last
+    while session.state == "bot":
+        request = session.bot_request()
+        assert request is not None
+        session.apply_bot(request, answer(request))
+    assert session.state == "you"
+    prompt = table_view(session)["prompt"]
+    assert not any(b["tricks"] == 6 for b in prompt["bids"]) and "inkle" not in prompt["text"]
+
+
+@pytest.mark.parametrize("rank, note", [("8S-8C", "ranks between 8♠ and 8♣"), ("above-sevens", "ranks above the sevens")])
+def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
+    session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
+    misere = [b for b in table_view(session)["prompt"]["bids"] if b["misere"]]
+    assert [b["note"] for b in misere] == [note, note]  # misère and open misère
+    assert f"misere, 250 points, {note}" in render.table(table_view(session), False)["panel"]

@@ -85,9 +85,8 @@ def bid_html(words: str) -> str:
 
 # --- the start screen ------------------------------------------------------------
 def start(view: View) -> str:
-    tables = "".join(tag("label", void("input", type="radio", name="table", value=t["value"], checked=t["chosen"],
-                                       data_action="set:table", data_key="table-" + t["value"])
-                         + text("span", t["label"]), class_="choice-card") for t in view["tables"])
+    chosen = next(t["value"] for t in view["tables"] if t["chosen"])
+    tables = select("Table", "table-choice", "set:table", view["tables"], chosen)
     bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
                    for s in view["seats"])
     summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
@@ -100,7 +99,7 @@ def start(view: View) -> str:
     play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
             + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"]) + deal)
     message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
-    form = (tag("fieldset", text("legend", "Table") + tables, class_="tables")
+    form = (tag("div", tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
             + tag("details", rules, class_="rules-options", data_key="rules-options")
             + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
@@ -268,7 +267,7 @@ def _panel(view: View) -> str:
     if kind == "wait":
         body = text("p", prompt["text"], class_="status")
     elif kind == "bid":
-        body = text("p", "Your bid.", class_="status") + _bids(prompt) + tag("div", hint, class_="row")
+        body = text("p", prompt["text"], class_="status") + _bids(prompt) + tag("div", hint, class_="row")
     elif kind == "discard":
         ready = prompt["chosen"] == prompt["need"]
         put_back = button(f"Put back {prompt['chosen']} of {prompt['need']}", "discard", key="discard",
@@ -309,9 +308,11 @@ def _bids(prompt: View) -> str:
     cells = special = ""
     for b in prompt["bids"]:
         body = tag("span", bid_html(b["text"]), class_="bid-text") + text("span", str(b["value"]), class_="bid-value")
+        if b["misere"]:
+            body += text("span", b["note"], class_="bid-rank")
         cls = "btn bid misere" if b["misere"] else f"btn bid col-{b['column']} row-{b['tricks'] - low + 1}"
-        cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls,
-                      label=f"{b['label']}, {b['value']} points", html=True)
+        label = f"{b['label']}, {b['value']} points" + (f", {b['note']}" if b["note"] else "")
+        cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls, label=label, html=True)
         if b["misere"]:
             special += cell
         else:

@@ -22,6 +22,8 @@ from app.settings import HUMAN, pace_choices
 
 View = dict[str, Any]
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
+MISERE_RANKS: Final = {"above-sevens": "above the sevens", "8S-8C": "between 8♠ and 8♣"}
+"""Where misère ranks among the bids, by the ``misere_rank`` rule."""
 
 
 def card_view(card: Card, **flags: bool) -> View:
@@ -210,11 +212,7 @@ def _prompt(session: Session, obs: Observation) -> View:
         return {"kind": "wait", "text": f"{who} {doing.get(obs.phase, 'is thinking')}…"}
     legal = obs.legal_actions
     if obs.phase == Phase.AUCTION:
-        bids = [{"action": str(a), "text": bid_short(b), "label": b.name,
-                 "value": obs.rules.bid_value(b), "tricks": b.tricks, "column": b.denomination,
-                 "misere": b.is_misere}
-                for a in legal if (b := a.bid) is not None]
-        return {"kind": "bid", "bids": bids, "can_pass": any(a == PASS_ID for a in legal)}
+        return _bidding(obs)
     if obs.phase == Phase.DISCARD:
         k = obs.rules.kitty_size
         return {"kind": "discard", "need": k, "chosen": len(session.picks),
@@ -238,6 +236,26 @@ def _prompt(session: Session, obs: Observation) -> View:
     selected = session.selected
     return {"kind": "play", "text": text, "can_play": selected is not None, "from": "piles" if piles else "hand",
             "selected": selected.name if selected is not None else ""}
+
+
+def _bidding(obs: Observation) -> View:
+    """The legal bids with their values, an inkle or a misère's rank named, and what this call is."""
+    rules = obs.rules
+    bids = []
+    inkles = False
+    for a in obs.legal_actions:
+        b = a.bid
+        if b is None:
+            continue
+        inkle = rules.inkle and not b.is_misere and b.tricks == 6
+        inkles |= inkle
+        note = f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere else "an inkle" if inkle else ""
+        bids.append({"action": str(a), "text": bid_short(b), "label": b.name, "value": rules.bid_value(b),
+                     "tricks": b.tricks, "column": b.denomination, "misere": b.is_misere, "note": note})
+    text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
+    if inkles:
+        text += " A six is an inkle: if nobody bids more, the hand is redealt."
+    return {"kind": "bid", "text": text, "bids": bids, "can_pass": any(a == PASS_ID for a in obs.legal_actions)}
 
 
 def _suits(suits: Any) -> list[View]:
