@@ -13,7 +13,8 @@ Each sample assigns the unseen cards at random to those places (most
 constrained cards first, each to a place chosen in proportion to its room,
 retrying on a dead end), then rebuilds a full engine :class:`~engine.hand.Hand`:
 the initial deal (cards played put back, hidden discards as the kitty, piles
-re-stacked so that every past pile play was possible) and the public history
+re-stacked so that every past pile play was possible, each in its place on the
+table) and the public history
 replayed with ``Hand.push``, hidden discards replaced by the sampled ones.
 The rebuilt hand is at the same point as the observed one, with every card
 known, ready for the solver.  Auction inferences weight the draws: with a
@@ -364,7 +365,28 @@ class Sampler:
             budget[0] = 2000
             got = roles(0, [], base, turned)
             if got is not None:
-                return tuple((CARDS[d], CARDS[t]) for d, t in got)
+                return self._in_places(p, got)
         raise ValueError(f"no stacking of position {p}'s piles leaves them as they are")
+
+    def _in_places(self, p: int, pairs: list[tuple[int, int]]) -> tuple[tuple[Card, Card], ...]:
+        """The (face-down, face-up) pairs of a pile position in the places where the
+        observation shows them: each pair goes where the table shows what it shows now."""
+        up = self.known[p]
+        current = p in self.obs.trick_positions
+
+        def shows(down: int, top: int) -> tuple[int | None, bool]:
+            if up >> top & 1:
+                return top, True
+            if up >> down & 1:
+                return down, False
+            return None, current and top == self.plays[p][-1]
+
+        left = list(pairs)
+        placed = []
+        for place in self.obs.piles[p - self.players]:
+            pair = next(q for q in left if shows(*q) == place)
+            left.remove(pair)
+            placed.append((CARDS[pair[0]], CARDS[pair[1]]))
+        return tuple(placed)
 
 

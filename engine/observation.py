@@ -119,7 +119,11 @@ def observe(hand: Hand, seat: int) -> Observation:
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:
-    """One pile as anyone at the table sees it: its face-up card, and whether a face-down one lies there."""
+    """One pile as anyone at the table sees it: its face-up card, and whether a face-down one
+    lies there (under the top card, or alone once the top card is played to this trick)."""
     up = hand.up[position]
-    face_up = top if up >> top & 1 else down if up >> down & 1 else None
-    return face_up, bool(hand.held[position] >> down & 1) and face_up != down
+    if up >> top & 1:
+        return top, True
+    if up >> down & 1:
+        return down, False
+    return None, top in hand.trick_cards

@@ -221,3 +221,20 @@ def test_the_rules_help_describes_the_piles() -> None:
     assert "the others defend together" not in text and "to the left" not in text
     standard = " ".join(p for s in rules_help(Rules.parse("standard")) for p in s["paragraphs"])
     assert "piles" not in standard
+
+
+def test_a_misere_bidders_piles_sit_out() -> None:
+    settings = {**default_settings("two-handed"), "rules": "two-handed,misere=on"}
+    session = Session(settings, DealCode(0, 1))  # North deals: South speaks first
+    match = session.match
+    for seat, action in ((PLAYER, "bid 7S"), (1, "bid MIS"), (PLAYER, "pass")):
+        match.apply(action, seat)
+    while session.hand.phase != Phase.PLAY:
+        match.apply(session.hand.legal_actions()[0], 1)
+    view = table_view(session)
+    assert [(p["name"], p["sitting_out"], p["tappable"]) for p in view["piles"]] == [
+        ("Your piles", False, True), ("North's piles", True, False)]
+    assert 'aria-label="North&#x27;s piles: 5 face up, 5 face down, sitting out"' in \
+        render.table(view, False)["arena"]
+    assert "In misère the bidder's piles sit out" in " ".join(
+        p for s in rules_help(session.rules) for p in s["paragraphs"])

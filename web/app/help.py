@@ -147,6 +147,8 @@ def _play(rules: Rules) -> Section:
                  "face-up card if they have one, whatever the hand holds. Face-down cards cannot be "
                  "played: when a face-up card is played, the card under it is turned face up once "
                  "the trick is over. The tricks your piles win are yours."]
+        if rules.misere:
+            text.append("In misère the bidder's piles sit out: each trick is three cards.")
     return {"title": "Playing", "paragraphs": text}
 
 

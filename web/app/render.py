@@ -412,10 +412,11 @@ def _piles(piles: View, view: View) -> str:
         places += tag("div", body, class_="pile" if body else "pile empty")
     up = sum(p["card"] is not None for p in piles["places"])
     down = sum(p["down"] for p in piles["places"])
-    classes = " ".join(["piles", f"piles-{piles['place']}"] + [f.replace("_", "-") for f in ("me", "to_act")
-                                                                if piles[f]])
+    classes = " ".join(["piles", f"piles-{piles['place']}"] + [f.replace("_", "-") for f in ("me", "to_act",
+                                                                                          "sitting_out") if piles[f]])
+    out = ", sitting out" if piles["sitting_out"] else ""
     return tag("section", places, class_=classes, role="group",
-               aria_label=f"{piles['name']}: {up} face up, {down} face down")
+               aria_label=f"{piles['name']}: {up} face up, {down} face down{out}")
 
 
 # --- dialogs -----------------------------------------------------------------------

@@ -190,10 +190,12 @@ def _piles(session: Session, obs: Observation) -> list[View]:
                       up, legal=up in playable, selected=up == session.selected, picked=False, kitty=False,
                       covering=down), "down": down} for up, down in obs.piles[seat]]
         name = session.seat_name(seat)
+        sitting_out = obs.phase >= Phase.PLAY and not obs.active[obs.rules.players + seat]  # a misere bidder's
         out.append({"seat": seat, "place": name.lower(), "me": seat == PLAYER,
                     "name": "Your piles" if seat == PLAYER else f"{name}'s piles", "places": places,
                     "to_act": obs.phase == Phase.PLAY and obs.turn == obs.rules.players + seat,
-                    "tappable": seat == PLAYER and obs.phase == Phase.PLAY})
+                    "sitting_out": sitting_out,
+                    "tappable": seat == PLAYER and obs.phase == Phase.PLAY and not sitting_out})
     return out
 
 
