@@ -91,10 +91,10 @@ def _auction(rules: Rules) -> Section:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
                     "bidder's hand laid face up after the first trick. It ranks between ten "
                     "diamonds and ten hearts and may be bid at any time, even first.")
-    if rules.misere or rules.open_misere:
+    if (rules.misere or rules.open_misere) and rules.players > 2:
         out = ("The bidder's partner lays the hand down and sits out." if rules.team_size > 1
-               else "The bidder plays alone against the others." if rules.players > 2 else "")
-        text += [out] if out else []
+               else "The bidder plays alone against the others.")
+        text.append(out)
     return {"title": "Bidding", "paragraphs": text}
 
 

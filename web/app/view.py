@@ -155,7 +155,8 @@ def _trick(session: Session, obs: Observation) -> View:
         return {"cards": [], "winner": "", "title": "", "reviewing": False}
     two = obs.rules.players == 2
     cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
-              "caption": places[p]["who"].capitalize() if two else "", **card_view(c)} for p, c in plays]
+              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
+             for p, c in plays]
     return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
             "reviewing": session.reviewing}
 
