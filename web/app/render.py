@@ -85,11 +85,15 @@ def bid_html(words: str) -> str:
 
 # --- the start screen ------------------------------------------------------------
 def start(view: View) -> str:
+    tour = view["tournament"]
     tables = "".join(tag("label", void("input", type="radio", name="table", value=t["value"], checked=t["chosen"],
                                        data_action="set:table", data_key="table-" + t["value"])
-                         + text("span", t["label"]), class_="choice-card") for t in view["tables"])
+                         + text("span", t["label"]), class_="choice-card") for t in [*view["tables"], tour])
     bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
                    for s in view["seats"])
+    if tour["chosen"]:
+        bots = (select("All seven bots", "level-all", "set:level:all", tour["levels"], tour["level"])
+                + select("Rounds", "rounds", "set:rounds", tour["round_choices"], tour["rounds"]))
     summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
     rules = (tag("summary", "Table rules " + text("span", f"({summary})", class_="muted"))
              + "".join(_option_group(g) for g in view["groups"])
@@ -98,14 +102,15 @@ def start(view: View) -> str:
                + void("input", id="deal-code", name="deal", value=view["deal"], placeholder="e.g. 1-0-k3x9a",
                       autocomplete="off", spellcheck="false", data_action="set:deal", data_key="deal"), class_="field")
     play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
-            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"]) + deal)
+            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"])
+            + ("" if tour["chosen"] else deal))
     message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
     form = (tag("fieldset", text("legend", "Table") + tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
-            + tag("details", rules, class_="rules-options", data_key="rules-options")
+            + ("" if tour["chosen"] else tag("details", rules, class_="rules-options", data_key="rules-options"))
             + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
-            + message + tag("button", "Deal", type="submit", class_="btn primary big", data_key="start",
-                            data_autofocus=True))
+            + message + tag("button", "Start the tournament" if tour["chosen"] else "Deal", type="submit",
+                            class_="btn primary big", data_key="start", data_autofocus=True))
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
     how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
               class_="help-inline", data_key="start-help")
@@ -322,7 +327,7 @@ def _hand_over(prompt: View) -> str:
     """The hand just played: contract, what happened and why, points to each side."""
     lines = "".join(tag("li", text("span", p["name"]) + text("strong", points(p["points"]))) for p in prompt["points"])
     result = escape(prompt["text"]) + (" " + text("span", prompt["next"], class_="muted") if prompt["next"] else "")
-    buttons = (button("Next hand", "next", key="next", cls="btn primary", autofocus=True)
+    buttons = (button(prompt.get("next_button", "Next hand"), "next", key="next", cls="btn primary", autofocus=True)
                + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
     return tag("section", text("h2", prompt["title"]) + (text("p", prompt["contract"]) if prompt["contract"] else "")
                + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")
