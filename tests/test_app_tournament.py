@@ -24,7 +24,7 @@ from app.settings import Settings, default_settings  # noqa: E402
 from app.start import StartForm  # noqa: E402
 from app.tournament import ME, NAMES, TournamentSession, actions, play_table, turned  # noqa: E402
 from app.tournament_render import standings as render_standings  # noqa: E402
-from app.tournament_view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
+from app.tournament_view import adjust_table, minus, ordinal, round_bar, standings_view  # noqa: E402
 from app.view import table_view  # noqa: E402
 from tests.test_saves import FakeStorage, clock  # noqa: E402
 
@@ -258,7 +258,7 @@ class TestViews:
         ts = turned_round
         view = table_view(ts.session)
         adjust_table(view, ts)
-        assert [s["who"] for s in view["seats"][1:]] == [f"{NAMES[p]} · {ts.total(p)}" for p in ts.seats[1:]]
+        assert [s["who"] for s in view["seats"][1:]] == [f"{NAMES[p]} · {minus(ts.total(p))}" for p in ts.seats[1:]]
         assert view["help"][-1]["title"] == "The tournament"
         bar = round_bar(ts)
         assert bar["text"] == f"Round {ts.tournament.round + 1} of 6, hand 1 of 4" and bar["total"] == ts.total(ME)

@@ -4,6 +4,7 @@ the standings screen."""
 from __future__ import annotations
 
 from app.render import View, button, points, tag, text
+from app.tournament_view import minus
 
 
 def round_bar(view: View) -> str:
@@ -12,10 +13,6 @@ def round_bar(view: View) -> str:
                                                                class_="round-total"),
                class_="round-bar")
 
-
-def minus(n: int) -> str:
-    """A total with a real minus sign: '−40'."""
-    return str(n).replace("-", "−")
 
 
 def standings(view: View) -> str:

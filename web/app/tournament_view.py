@@ -18,6 +18,11 @@ from app.tournament import ME, NAMES, TournamentSession
 View = dict[str, Any]
 
 
+def minus(n: int) -> str:
+    """A number as people read it, with a real minus sign: '−40'."""
+    return str(n).replace("-", "−")
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -45,7 +50,7 @@ def adjust_table(view: View, ts: TournamentSession) -> None:
     for seat in view["seats"]:
         player = ts.seats[seat["seat"]]
         if player != ME:
-            seat["who"] = f"{NAMES[player]} · {ts.total(player)}"
+            seat["who"] = f"{NAMES[player]} · {minus(ts.total(player))}"
     prompt = view["prompt"]
     if prompt["kind"] == "hand-over" and ts.round_played:
         prompt["next"] = "That was the round's last hand."
@@ -82,7 +87,7 @@ def standings_view(ts: TournamentSession) -> View:
     return {
         "title": "Final standings" if over else f"Round {number} of {t.rounds}: results",
         "over": over,
-        "summary": f"You {verb} {place} of {len(ranked)}, with {str(mine.total).replace('-', '−')} points.",
+        "summary": f"You {verb} {place} of {len(ranked)}, with {minus(mine.total)} points.",
         "tables": tables,
         "standings": standings,
         "caption": f"Standings after {'the last round' if over else f'round {number}'}",
