@@ -3,7 +3,8 @@
 Each round every table plays four hands, each seat dealing once, with no
 target.  Every player keeps an individual total: the points of their side on
 every hand they play.  After a round, at each table the pair that scored less
-that round (on a tie, North-South) moves to the next table, and every pair
+that round (on a tie, North-South, the pair of the round's first dealer: every
+table's round is dealt first by seat 0) moves to the next table, and every pair
 splits: the two who stayed become opponents, each partnering one of the two
 who arrived.
 """

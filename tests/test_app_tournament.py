@@ -15,7 +15,7 @@ from engine.rules import PRESETS
 from engine.tournament import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import saves  # noqa: E402
+from app import links, saves  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.render import start as render_start  # noqa: E402
@@ -352,3 +352,15 @@ class TestStartAndApp:
         third.dispatch("new-game")
         assert third.screen == "start" and third.tournament is None and CURRENT not in storage.data
         assert third.form.view()["tournament"]["chosen"] and third.form.rounds == 7
+
+    def test_a_shared_link_leaves_a_tournament_in_progress_alone(self) -> None:
+        storage = FakeStorage()
+        app = App(seed=lambda: 32, saves=Saves(storage, clock=clock))
+        app.dispatch("set:table", "tournament")
+        app.dispatch("start", "")
+        saved = storage.data[CURRENT]
+        query = links.deal_link(PRESETS["standard"], DealCode.parse("1-0-abc"))
+        opened = App(seed=lambda: 0, saves=Saves(storage, clock=clock), query=query)
+        assert opened.link is None and opened.tournament is not None and opened.screen == "table"
+        assert opened.notice.startswith("This link was not opened: your tournament carries on.")
+        assert storage.data[CURRENT] == saved

@@ -289,6 +289,10 @@ class App:
             loaded = self.saves.load()
             if isinstance(loaded, Problem):
                 self.notice, self.kept = loaded.message, loaded.key
+            elif loaded is not None and loaded.tournament is not None:  # the history cannot keep it
+                self.notice = ("This link was not opened: your tournament carries on. Open the link "
+                               "again once you have left the tournament (New game, in the menu).")
+                return False
             elif loaded is not None:
                 self.saves.finish(loaded.settings, loaded.match)  # kept in the history, not lost
         self.link = link
@@ -360,13 +364,14 @@ class App:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
                     "dialog": self._dialog(None)}
         view = table_view(self.session)
+        bar = ""
         if tournament is not None:
             adjust_table(view, tournament)
-            notice += tournament_render.round_bar(round_bar(tournament))
+            bar = tournament_render.round_bar(round_bar(tournament))
         actions = sum(len(h.history) for h in self.session.match.hands)
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = render.table(view, fresh)
-        regions["top"] = notice + regions["top"]
+        regions["top"] = notice + bar + regions["top"]
         regions["panel"] += self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions
