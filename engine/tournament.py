@@ -64,13 +64,6 @@ class Tournament:
     def is_over(self) -> bool:
         return self.round >= self.rounds
 
-    def seat_of(self, player: int) -> tuple[int, int]:
-        """Where a player sits this round: (table, seat)."""
-        for table, seats in enumerate(self.seating):
-            if player in seats:
-                return table, seats.index(player)
-        raise ValueError(f"no player {player} in this tournament")
-
     def table_done(self, table: int) -> bool:
         """Whether a table has played its four hands this round."""
         m = self.matches[table]

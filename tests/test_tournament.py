@@ -84,16 +84,6 @@ class TestTournament:
         assert [(m.totals[0], m.totals[1]) for m in t.played[0]] == [s for _, s in t.history[0]]
         assert all(m is not n for m, n in zip(t.matches, matches))  # the next round is dealt anew
 
-    def test_seat_of(self) -> None:
-        t = Tournament(seed=9)
-        finish(t, SplitMix64(6))
-        t.finish_round()
-        for player in range(8):
-            table, seat = t.seat_of(player)
-            assert t.seating[table][seat] == player
-        with pytest.raises(ValueError):
-            t.seat_of(8)
-
     def test_round_must_be_complete(self) -> None:
         t = Tournament(seed=7)
         with pytest.raises(IllegalActionError):

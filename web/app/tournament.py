@@ -81,8 +81,9 @@ class TournamentSession:
         """The player's seat at it in the engine's seating: the session's seat ``s`` is the
         engine's ``(s + turn) % 4``."""
         self.first = self._seat(between_rounds)
+        """The round's first deal at the player's table, turned."""
         self.session = Session(settings, self.first)
-        """The player's table: this round's game (or the round's just finished)."""
+        """The player's table: this round's game (or the round just finished)."""
 
     @staticmethod
     def new(settings: Settings, seed: int, rounds: int) -> TournamentSession:
@@ -113,8 +114,7 @@ class TournamentSession:
     @property
     def round_played(self) -> bool:
         """The player's table has played this round's four hands."""
-        match = self.session.match
-        return len(match.sheet) == HANDS_PER_ROUND
+        return len(self.session.match.sheet) == HANDS_PER_ROUND
 
     def total(self, player: int) -> int:
         """A player's individual total, this round's points at the player's table included."""

@@ -38,8 +38,7 @@ def round_bar(ts: TournamentSession) -> View:
     """Over the table: the round and hand being played, and the player's total so far."""
     t = ts.tournament
     hand = len(ts.session.match.hands)
-    return {"round": t.round + 1, "rounds": t.rounds, "hand": hand, "hands": HANDS_PER_ROUND,
-            "text": f"Round {t.round + 1} of {t.rounds}, hand {hand} of {HANDS_PER_ROUND}",
+    return {"text": f"Round {t.round + 1} of {t.rounds}, hand {hand} of {HANDS_PER_ROUND}",
             "total": ts.total(ME)}
 
 
