@@ -92,6 +92,33 @@ class StartScreen:
         self.deal_code.fill(deal)
         self.deal_button.click()
 
+    def start_tournament(self, rounds: int = 6, level: str = "Normal", pace: str = "No pause",
+                         autoplay: bool = False) -> None:
+        """Choose a tournament, its rounds and the bots' level, then start it."""
+        self.choose_table("Tournament")
+        self.root.get_by_role("combobox", name="All seven bots").select_option(label=level)
+        self.root.get_by_role("combobox", name="Rounds").select_option(label=f"{rounds} rounds")
+        self.pace.select_option(label=pace)
+        self.autoplay.set_checked(autoplay)
+        self.root.get_by_role("button", name="Start the tournament").click()
+
+
+class StandingsScreen:
+    """A tournament's results after a round: each table, the standings, the next round's tables."""
+
+    def __init__(self, page: Page) -> None:
+        self.root = page.locator("#standings")
+        self.title = self.root.get_by_role("heading", level=1)
+        self.summary = self.root.locator(".standings-summary")
+        self.tables = self.root.locator(".round-table")
+        self.rows = self.root.get_by_role("table").locator("tbody tr")
+        self.next_tables = self.root.locator(".next-tables li")
+        self.next_round = self.root.get_by_role("button", name="Next round")
+
+    def standings(self) -> list[list[str]]:
+        """The standings table: place, player, this round, total, row by row."""
+        return [row.locator("th, td").all_inner_texts() for row in self.rows.all()]
+
 
 class TableScreen:
     """The table: scores and tools, the seats and the trick, the panel, the player's hand."""
@@ -110,6 +137,7 @@ class TableScreen:
         self.put_back = self.panel.get_by_role("button", name=re.compile("^Put back"))
         self.next_hand = self.panel.get_by_role("button", name="Next hand")
         self.side_totals = self.top.locator(".side-total")
+        self.round_bar = self.top.locator(".round-bar")
         self.trick = self.arena.locator(".trick")
         self.dialog = page.locator("#dialog")
 

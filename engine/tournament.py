@@ -3,7 +3,8 @@
 Each round every table plays four hands, each seat dealing once, with no
 target.  Every player keeps an individual total: the points of their side on
 every hand they play.  After a round, at each table the pair that scored less
-that round (on a tie, East-West) moves to the next table, and every pair
+that round (on a tie, North-South, the pair of the round's first dealer: every
+table's round is dealt first by seat 0) moves to the next table, and every pair
 splits: the two who stayed become opponents, each partnering one of the two
 who arrived.
 """
@@ -11,6 +12,7 @@ who arrived.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.deal import DealCode
 from engine.errors import IllegalActionError, RulesError
@@ -19,6 +21,9 @@ from engine.rng import derive_seed
 from engine.rules import PRESETS, Rules
 
 HANDS_PER_ROUND = 4
+ROUNDS: Final = range(6, 11)
+"""How many rounds a tournament may play."""
+Pair = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Tournament:
 
     def __init__(self, seed: int, rounds: int = 6, tables: int = 2,
                  rules: Rules = PRESETS["tournament"]) -> None:
-        if not 6 <= rounds <= 10:
+        if rounds not in ROUNDS:
             raise RulesError("a tournament plays 6 to 10 rounds")
         if tables < 2 or rules.players != 4 or rules.target != 0:
             raise RulesError("a tournament needs two or more tables of four and no target")
@@ -46,6 +51,8 @@ class Tournament:
         self.totals: list[int] = [0] * (4 * tables)
         self.history: list[list[tuple[tuple[int, ...], tuple[int, int]]]] = []
         """Per finished round, per table: its seating and the two pairs' scores."""
+        self.played: list[list[Match]] = []
+        """Per finished round, per table: its match (the four hands)."""
         self.matches: list[Match] = []
         self._deal_round()
 
@@ -83,13 +90,9 @@ class Tournament:
             for seat, player in enumerate(seats):
                 self.totals[player] += ns if seat % 2 == 0 else ew
         self.history.append(list(zip(self.seating, scores)))
+        self.played.append(self.matches)
         self.round += 1
-        staying, moving = [], []
-        for seats, (ns, ew) in zip(self.seating, scores):
-            ns_pair, ew_pair = (seats[0], seats[2]), (seats[1], seats[3])
-            stay, move = (ns_pair, ew_pair) if ns > ew else (ew_pair, ns_pair)
-            staying.append(stay)
-            moving.append(move)
+        staying, moving = zip(*(split(seats, s) for seats, s in zip(self.seating, scores)))
         tables = len(self.seating)
         self.seating = [(staying[t][0], staying[t][1], moving[t - 1][0], moving[t - 1][1])
                         for t in range(tables)]
@@ -104,3 +107,11 @@ class Tournament:
             place = out[-1].place if out and out[-1].total == self.totals[p] else i + 1
             out.append(Standing(place, p, self.totals[p]))
         return out
+
+
+def split(seats: tuple[int, ...], scores: tuple[int, int]) -> tuple[Pair, Pair]:
+    """A table's two pairs after a round, by its seating and (North-South, East-West) scores:
+    (the pair that stays, the pair that moves).  The pair that scored less moves; on a tie,
+    North-South moves."""
+    ns_pair, ew_pair = (seats[0], seats[2]), (seats[1], seats[3])
+    return (ns_pair, ew_pair) if scores[0] > scores[1] else (ew_pair, ns_pair)

@@ -336,8 +336,8 @@ class TestProblems:
 
     def test_from_a_newer_version(self) -> None:
         data = saved(play_until("standard", mid_trick))
-        data["schema"], data["app"] = 2, "9.0.0"
-        self.assert_kept_aside(json.dumps(data), "newer version of Five Hundred (9.0.0, save format 2)")
+        data["schema"], data["app"] = saves.SCHEMA + 1, "9.0.0"
+        self.assert_kept_aside(json.dumps(data), f"newer version of Five Hundred (9.0.0, save format {saves.SCHEMA + 1})")
 
     def test_from_an_unknown_older_format(self) -> None:
         data = saved(play_until("standard", mid_trick))

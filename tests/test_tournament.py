@@ -6,7 +6,7 @@ import pytest
 
 from engine import IllegalActionError, RulesError
 from engine.rng import SplitMix64
-from engine.tournament import Tournament
+from engine.tournament import ROUNDS, Tournament, split
 
 
 def finish(t: Tournament, rng: SplitMix64) -> None:
@@ -69,6 +69,21 @@ class TestTournament:
         with pytest.raises(IllegalActionError):
             t.finish_round()
 
+    def test_the_lower_pair_moves_and_north_south_on_a_tie(self) -> None:
+        seats = (5, 1, 6, 2)  # North-South 5 & 6, East-West 1 & 2
+        assert split(seats, (120, -40)) == ((5, 6), (1, 2))
+        assert split(seats, (-40, 120)) == ((1, 2), (5, 6))
+        assert split(seats, (80, 80)) == ((1, 2), (5, 6))
+
+    def test_finished_rounds_keep_their_matches(self) -> None:
+        t = Tournament(seed=8)
+        finish(t, SplitMix64(5))
+        matches = list(t.matches)
+        t.finish_round()
+        assert t.played == [matches]
+        assert [(m.totals[0], m.totals[1]) for m in t.played[0]] == [s for _, s in t.history[0]]
+        assert all(m is not n for m, n in zip(t.matches, matches))  # the next round is dealt anew
+
     def test_round_must_be_complete(self) -> None:
         t = Tournament(seed=7)
         with pytest.raises(IllegalActionError):
@@ -79,6 +94,7 @@ class TestTournament:
             Tournament(seed=1, rounds=5)
         with pytest.raises(RulesError):
             Tournament(seed=1, rounds=11)
+        assert [Tournament(seed=1, rounds=n).rounds for n in ROUNDS] == [6, 7, 8, 9, 10]
 
     def test_tournament_rules(self) -> None:
         rules = Tournament(seed=1).rules

@@ -24,7 +24,8 @@ document = js.document
 WORKER_TIMEOUT_S = 30
 WORKER_START_TIMEOUT_S = 50
 WORKER_TAG = {"type": "py", "worker": "", "name": "bots", "src": "./worker.py", "config": "./pyscript.toml"}
-REGIONS = ("start", "top", "arena", "panel", "hand")
+REGIONS = ("start", "standings", "top", "arena", "panel", "hand")
+SCREENS = ("start", "table", "standings")
 
 
 def js_object(data: dict[str, Any]) -> JsProxy:
@@ -59,8 +60,8 @@ class Page:
         active = document.activeElement
         focus_key = attribute(active, "data-key") if active else ""
         opened = {attribute(d, "data-key") for d in document.querySelectorAll("details[open][data-key]")}
-        document.getElementById("start").hidden = self.app.screen != "start"
-        document.getElementById("table").hidden = self.app.screen != "table"
+        for screen in SCREENS:
+            document.getElementById(screen).hidden = self.app.screen != screen
         for name in REGIONS:
             html = regions.get(name)
             if html is not None and self.drawn.get(name) != html:
@@ -125,7 +126,8 @@ class Page:
 
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
-        self.act("start", str(document.getElementById("deal-code").value))
+        deal = document.getElementById("deal-code")  # a tournament has none
+        self.act("start", str(deal.value) if deal else "")
 
     def on_key(self, event: Any) -> None:
         """Left and right arrows move along the cards of the hand."""
@@ -258,10 +260,10 @@ class Page:
                 request = self.app.bot_request()
                 session = self.app.session
                 if request is None or session is None:
-                    if session is not None and session.state == "hand-over" and session.settings["autoplay"]:
+                    if session is not None and self.app.autoplay_next:
                         await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
-                        if self.app.session is session and session.settings["autoplay"]:
-                            session.next_hand()
+                        if self.app.session is session and self.app.autoplay_next:
+                            self.app.dispatch("next")
                             self.draw()
                             continue
                     return

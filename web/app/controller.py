@@ -19,12 +19,14 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.seats import seat_name
 
-from app import links, render
-from app.saves import Problem, SaveError, Saves, parse_game_file
+from app import links, render, tournament_render
+from app.saves import Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
-from app.settings import Settings, SettingsError, default_settings
+from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
 from app.stats import Stats
+from app.tournament import TournamentSession
+from app.tournament_view import adjust_table, round_bar, standings_view
 from app.view import table_view
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
@@ -33,12 +35,15 @@ DOWNLOADS: Final = ("export", "export-kept", "export-finished")
 
 
 class App:
-    """The start screen, then a game at the table."""
+    """The start screen, then a game at the table (or a tournament: its rounds at the table,
+    the standings between them)."""
 
     def __init__(self, settings: Settings | None = None, seed: Callable[[], int] = lambda: 0,
                  saves: Saves | None = None, query: str = "", page_url: str = "") -> None:
         self.form = StartForm(settings)
         self.session: Session | None = None
+        self.tournament: TournamentSession | None = None
+        """The tournament being played, whose player's table is ``session``."""
         self.dialog = ""
         self.seed = seed
         """A fresh seed for each new game without a deal code."""
@@ -61,12 +66,23 @@ class App:
 
     @property
     def screen(self) -> str:
+        if self.tournament is not None and self.tournament.between_rounds:
+            return "standings"
         return "table" if self.session is not None else "start"
 
     @property
     def marker(self) -> str:
-        """For <body data-turn>: 'start', or the session's state ('you', 'bot', 'hand-over', 'game-over')."""
-        return self.session.state if self.session is not None else "start"
+        """For <body data-turn>: 'start', 'standings' (a tournament between rounds, or over), or the
+        session's state ('you', 'bot', 'hand-over', 'game-over')."""
+        screen = self.screen
+        return self.session.state if screen == "table" and self.session is not None else screen
+
+    @property
+    def autoplay_next(self) -> bool:
+        """Whether auto-play is to go on to the next hand now (the page waits a moment first)."""
+        session = self.session
+        return (self.screen == "table" and session is not None and session.state == "hand-over"
+                and bool(session.settings["autoplay"]))
 
     def dispatch(self, action: str, value: str = "") -> None:
         """Do what a control asks: ``action`` and ``value`` from its data attributes."""
@@ -85,9 +101,12 @@ class App:
         elif action == "new-game":
             if self.session is not None:
                 self.form = StartForm(self.session.settings)
+                if self.tournament is not None:
+                    self.form.set("table", TOURNAMENT)
+                    self.form.rounds = self.tournament.tournament.rounds
                 if self.saves is not None:
                     self.saves.discard()
-            self.session, self.dialog, self.link = None, "", None
+            self.session, self.tournament, self.dialog, self.link = None, None, "", None
             self._clear_notice()
         elif action == "dismiss":
             self.notice, self.kept = "", ""
@@ -97,28 +116,44 @@ class App:
             self.share(value)
         elif action == "replay-step" and value.lstrip("-").isdigit():
             self.replay_step = int(value)
+        elif action == "next" and self.tournament is not None and self.tournament.round_played:
+            self.tournament.end_round()
+        elif action == "next-round" and self.tournament is not None and self.tournament.between_rounds:
+            self.tournament.next_round()
+            self._begin(self.tournament.session, self.tournament)
         elif self.session is not None:
             self._table_action(self.session, action, value)
 
     def start(self, deal_code: str) -> None:
-        """Start a game with the form's settings and an optional deal code."""
+        """Start a game with the form's settings and an optional deal code (or a tournament)."""
         self.form.set("deal", deal_code)
+        tournament = None
         try:
-            self.session = Session.new(self.form.checked(), self.form.deal, self.seed())
+            if self.form.table == TOURNAMENT:
+                tournament = TournamentSession.new(self.form.checked(), self.seed(), self.form.rounds)
+                session = tournament.session
+            else:
+                session = Session.new(self.form.checked(), self.form.deal, self.seed())
         except (SettingsError, FiveHundredError) as e:
             self.form.fail(e)
             return
         self._clear_notice()
-        self._begin(self.session)
+        self._begin(session, tournament)
 
     def _clear_notice(self) -> None:
         """A new game: a passing notice (a link's, an import's) is done with."""
         if not self.kept:
             self.notice = self.saves.status if self.saves is not None else ""
 
-    def _begin(self, session: Session) -> None:
-        self.session, self.dialog, self._drawn_actions = session, "", -1
+    def _begin(self, session: Session, tournament: TournamentSession | None = None) -> None:
+        self.session, self.tournament, self.dialog, self._drawn_actions = session, tournament, "", -1
         self._game += 1
+
+    def _begin_saved(self, loaded: SavedGame) -> None:
+        """Play on from a save or a game file: a game, or a tournament."""
+        tournament = loaded.tournament
+        self._begin(tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match),
+                    tournament)
 
     def _table_action(self, session: Session, action: str, value: str) -> None:
         number = int(value) if value.lstrip("-").isdigit() else -1
@@ -173,7 +208,8 @@ class App:
         """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
         if self.saves is None or self.session is None:
             return
-        if not self.saves.save(self.session.settings, self.session.match) and not self.kept:
+        tournament = self.tournament.to_data() if self.tournament is not None else None
+        if not self.saves.save(self.session.settings, self.session.match, tournament) and not self.kept:
             self.notice = self.saves.status
 
     def _resume(self) -> None:
@@ -183,7 +219,7 @@ class App:
         if isinstance(loaded, Problem):
             self.notice, self.kept = loaded.message, loaded.key
         elif loaded is not None:
-            self._begin(Session.resume(loaded.settings, loaded.match))
+            self._begin_saved(loaded)
             self.notice = loaded.notice or self.notice
 
     def import_game(self, text: str) -> None:
@@ -196,7 +232,7 @@ class App:
         if self.session is not None and self.saves is not None:
             self.saves.save(self.session.settings, self.session.match)
         self.link = None
-        self._begin(Session.resume(loaded.settings, loaded.match))
+        self._begin_saved(loaded)
         self.notice = "Game imported."
 
     def download(self, action: str, value: str) -> tuple[str, str] | None:
@@ -253,6 +289,10 @@ class App:
             loaded = self.saves.load()
             if isinstance(loaded, Problem):
                 self.notice, self.kept = loaded.message, loaded.key
+            elif loaded is not None and loaded.tournament is not None:  # the history cannot keep it
+                self.notice = ("This link was not opened: your tournament carries on. Open the link "
+                               "again once you have left the tournament (New game, in the menu).")
+                return False
             elif loaded is not None:
                 self.saves.finish(loaded.settings, loaded.match)  # kept in the history, not lost
         self.link = link
@@ -319,11 +359,19 @@ class App:
         notice = render.app_notice(self.notice, self.kept) if self.notice else ""
         if self.session is None:
             return {"start": notice + render.start(self.form.view()), "dialog": self._dialog(None)}
+        tournament = self.tournament
+        if tournament is not None and tournament.between_rounds:
+            return {"standings": notice + tournament_render.standings(standings_view(tournament)),
+                    "dialog": self._dialog(None)}
         view = table_view(self.session)
+        bar = ""
+        if tournament is not None:
+            adjust_table(view, tournament)
+            bar = tournament_render.round_bar(round_bar(tournament))
         actions = sum(len(h.history) for h in self.session.match.hands)
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = render.table(view, fresh)
-        regions["top"] = notice + regions["top"]
+        regions["top"] = notice + bar + regions["top"]
         regions["panel"] += self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions

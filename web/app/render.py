@@ -85,10 +85,14 @@ def bid_html(words: str) -> str:
 
 # --- the start screen ------------------------------------------------------------
 def start(view: View) -> str:
-    chosen = next(t["value"] for t in view["tables"] if t["chosen"])
-    tables = select("Table", "table-choice", "set:table", view["tables"], chosen)
+    tour = view["tournament"]
+    choices = [*view["tables"], tour]
+    tables = select("Table", "table-choice", "set:table", choices, next(t["value"] for t in choices if t["chosen"]))
     bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
                    for s in view["seats"])
+    if tour["chosen"]:
+        bots = (select("All seven bots", "level-all", "set:level:all", tour["levels"], tour["level"])
+                + select("Rounds", "rounds", "set:rounds", tour["round_choices"], tour["rounds"]))
     summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
     rules = (tag("summary", "Table rules " + text("span", f"({summary})", class_="muted"))
              + "".join(_option_group(g) for g in view["groups"])
@@ -97,14 +101,15 @@ def start(view: View) -> str:
                + void("input", id="deal-code", name="deal", value=view["deal"], placeholder="e.g. 1-0-k3x9a",
                       autocomplete="off", spellcheck="false", data_action="set:deal", data_key="deal"), class_="field")
     play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
-            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"]) + deal)
+            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"])
+            + ("" if tour["chosen"] else deal))
     message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
     form = (tag("div", tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
-            + tag("details", rules, class_="rules-options", data_key="rules-options")
+            + ("" if tour["chosen"] else tag("details", rules, class_="rules-options", data_key="rules-options"))
             + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
-            + message + tag("button", "Deal", type="submit", class_="btn primary big", data_key="start",
-                            data_autofocus=True))
+            + message + tag("button", "Start the tournament" if tour["chosen"] else "Deal", type="submit",
+                            class_="btn primary big", data_key="start", data_autofocus=True))
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
     how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
               class_="help-inline", data_key="start-help")
@@ -327,7 +332,7 @@ def _hand_over(prompt: View) -> str:
     """The hand just played: contract, what happened and why, points to each side."""
     lines = "".join(tag("li", text("span", p["name"]) + text("strong", points(p["points"]))) for p in prompt["points"])
     result = escape(prompt["text"]) + (" " + text("span", prompt["next"], class_="muted") if prompt["next"] else "")
-    buttons = (button("Next hand", "next", key="next", cls="btn primary", autofocus=True)
+    buttons = (button(prompt.get("next_button", "Next hand"), "next", key="next", cls="btn primary", autofocus=True)
                + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
     return tag("section", text("h2", prompt["title"]) + (text("p", prompt["contract"]) if prompt["contract"] else "")
                + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")

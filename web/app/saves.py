@@ -3,8 +3,8 @@
 Everything lives in a small string store (:class:`Storage`: the page adapts
 ``window.localStorage`` with :func:`web_storage`), under these keys:
 
-- ``five-hundred/current``: the game in progress, a *save* (below), rewritten
-  after every action;
+- ``five-hundred/current``: the game (or tournament) in progress, a *save*
+  (below), rewritten after every action;
 - ``five-hundred/history``: finished games, oldest first, a JSON list of
   ``{"id", "finished_at", "settings", "summary", "record"}`` (``summary`` from
   :func:`app.stats.summarize`; ``record`` is dropped from all but the last
@@ -13,13 +13,23 @@ Everything lives in a small string store (:class:`Storage`: the page adapts
   ``{"key", "problem", "at"}``, each raw text kept verbatim under its ``key``
   (``five-hundred/quarantine/<n>``).
 
-A save, schema 1::
+A save, schema 2::
 
-    {"schema": 1, "app": "0.1.0", "saved_at": "2026-11-29T14:55:56+00:00",
+    {"schema": 2, "app": "0.1.0", "saved_at": "2026-11-29T14:55:56+00:00",
      "settings": {"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
                   "pace_ms": 700, "autoplay": false},           (app.settings checks them)
      "record": <engine.record.to_record(match)>,
+     "tournament": null,
      "checksum": <sha256, hex, of the canonical JSON of every other field>}
+
+In a tournament, ``settings`` and ``record`` are the player's table's game this
+round (or the round just finished) and ``tournament`` is
+:meth:`app.tournament.TournamentSession.to_data`::
+
+    {"seed": 1234, "rounds": 6, "between_rounds": false,
+     "played": [[[["bid 7H", "pass", ...], ...4 hands], ...per table], ...per finished round]}
+
+Schema 1 is schema 2 without ``tournament``; :func:`migrate_1_to_2` adds it.
 
 Schema 0, the earlier format, which :func:`parse_save` still reads (upgraded
 by :func:`migrate_0_to_1`)::
@@ -58,8 +68,9 @@ from engine.rules import Rules
 
 from app.settings import HUMAN, Settings, SettingsError, check_settings, default_settings
 from app.stats import Stats, aggregate, summarize
+from app.tournament import TournamentSession
 
-SCHEMA: Final = 1
+SCHEMA: Final = 2
 PREFIX: Final = "five-hundred/"
 CURRENT: Final = PREFIX + "current"
 HISTORY: Final = PREFIX + "history"
@@ -105,6 +116,8 @@ class SavedGame:
     saved_at: str
     notice: str = ""
     """Something the player may like to know, e.g. that an old save was upgraded."""
+    tournament: TournamentSession | None = None
+    """The tournament the game is a round of, if any."""
 
 
 @dataclass(frozen=True)
@@ -167,14 +180,15 @@ class Saves:
         return not self.status
 
     # --- the game in progress ------------------------------------------------------
-    def save(self, settings: Settings, match: Match) -> bool:
-        """Save the game after an action; a game that is over moves to the history."""
+    def save(self, settings: Settings, match: Match, tournament: dict[str, Any] | None = None) -> bool:
+        """Save the game (and the tournament it is a round of, as plain data) after an action;
+        a game that is over moves to the history."""
         if match.is_over:
             return self.finish(settings, match)
         if self._blocked:
             self.status = CANNOT_SAVE_BLOCKED
             return False
-        return self._set(CURRENT, dump_save(settings, match, self.app_version, self._now()))
+        return self._set(CURRENT, dump_save(settings, match, self.app_version, self._now(), tournament))
 
     def load(self) -> SavedGame | Problem | None:
         """The saved game in progress, None if there is none, or a Problem (its raw
@@ -365,10 +379,11 @@ def _game_id(match: Match) -> str:
 # --- the save format -----------------------------------------------------------------
 
 
-def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str) -> str:
+def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str,
+              tournament: dict[str, Any] | None = None) -> str:
     """A save of the current schema, as JSON text."""
     body = {"schema": SCHEMA, "app": app_version, "saved_at": saved_at,
-            "settings": settings, "record": to_record(match)}
+            "settings": settings, "record": to_record(match), "tournament": tournament}
     return json.dumps({**body, "checksum": _sha256(body)}, separators=(",", ":"))
 
 
@@ -403,7 +418,15 @@ def parse_save(raw: str) -> SavedGame:
     if not isinstance(saved_at, str) or not isinstance(record, dict):
         raise SaveError("the save is damaged (a field is missing)")
     match = _replay(record)
-    return SavedGame(_settings(body.get("settings"), match.rules), match, saved_at, notice)
+    settings = _settings(body.get("settings"), match.rules)
+    tournament = body.get("tournament")
+    if tournament is None:
+        return SavedGame(settings, match, saved_at, notice)
+    try:
+        restored = TournamentSession.restore(tournament, settings, match)
+    except ValueError as e:
+        raise SaveError(f"the save is damaged (its tournament: {e})") from None
+    return SavedGame(settings, match, saved_at, notice, restored)
 
 
 def parse_game_file(text: str) -> SavedGame:
@@ -487,7 +510,13 @@ def migrate_0_to_1(body: dict[str, Any]) -> dict[str, Any]:
             "settings": new_settings, "record": to_record(match)}
 
 
-CHECKSUMS: Final[dict[int, Callable[[Mapping[str, Any]], str]]] = {0: _crc32, 1: _sha256}
+def migrate_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 to 2: a save may hold a tournament; a schema 1 save holds none."""
+    return {**body, "schema": 2, "tournament": None}
+
+
+CHECKSUMS: Final[dict[int, Callable[[Mapping[str, Any]], str]]] = {0: _crc32, 1: _sha256, 2: _sha256}
 """How each known schema computes its checksum."""
-MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: migrate_0_to_1}
+MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: migrate_0_to_1,
+                                                                            1: migrate_1_to_2}
 """Schema n to n + 1."""

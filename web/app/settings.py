@@ -18,6 +18,8 @@ from engine.rules import Rules
 HUMAN: Final = "human"
 TABLES: Final = ("standard", "cutthroat", "two-handed", "five-handed", "six-handed", "six-handed-pairs", "american")
 """The presets offered on the start screen for a game (the tournament has its own start)."""
+TOURNAMENT: Final = "tournament"
+"""The start screen's choice of a tournament (app.tournament), with the preset of that name."""
 DEFAULT_LEVEL: Final = "normal"
 PACES_MS: Final = (0, 300, 700, 1200, 2000)
 DEFAULT_PACE_MS: Final = 700

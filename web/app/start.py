@@ -1,4 +1,5 @@
-"""The start screen: the table, its rules (only valid combinations), the bots, a deal code."""
+"""The start screen: the table, its rules (only valid combinations), the bots, a deal code;
+or a tournament, its rounds and the bots' level."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from bots.registry import LEVELS
 from engine.errors import FiveHundredError
 from engine.rules import OPTIONS, PRESET_TITLES, Rules
 from engine.seats import seat_name
+from engine.tournament import ROUNDS
 
 from app.help import rules_help
-from app.settings import (DEFAULT_LEVEL, TABLES, Settings, SettingsError, check_settings, default_settings,
-                          pace_choices)
+from app.settings import (DEFAULT_LEVEL, TABLES, TOURNAMENT, Settings, SettingsError, check_settings,
+                          default_settings, pace_choices)
+from app.tournament_view import tournament_help
 
 FIXED: Final = ("players", "team_size")
 """Options the table itself decides."""
@@ -54,6 +57,8 @@ class StartForm:
         self.autoplay: bool = settings["autoplay"]
         self.deal = ""
         self.message = ""
+        self.rounds = ROUNDS[0]
+        """The rounds of a tournament."""
 
     @property
     def settings(self) -> Settings:
@@ -61,13 +66,16 @@ class StartForm:
                 "autoplay": self.autoplay}
 
     def set(self, name: str, value: str) -> None:
-        """Change one field: 'table', 'rule:<option>', 'level:<seat>', 'pace', 'autoplay', 'deal'."""
+        """Change one field: 'table' (a preset of TABLES, or TOURNAMENT), 'rule:<option>',
+        'level:<seat>' ('level:all' for every bot), 'pace', 'autoplay', 'deal', 'rounds'."""
         self.message = ""
         kind, _, key = name.partition(":")
-        if kind == "table" and value in TABLES:
+        if kind == "table" and value in (*TABLES, TOURNAMENT):
             self.table = value
             self.rules = Rules.parse(value)
             self.levels = (self.levels + [DEFAULT_LEVEL] * 6)[:self.rules.players]
+            if value == TOURNAMENT:  # one level for all seven bots
+                self.levels[1:] = [self.levels[1]] * (len(self.levels) - 1)
         elif kind == "rule":
             try:
                 self.rules = Rules.parse(f"{self.rules},{key}={value}")
@@ -75,6 +83,10 @@ class StartForm:
                 self.message = f"Table rules: {e}"
         elif kind == "level" and key.isdigit() and 0 < int(key) < len(self.levels) and value in LEVELS:
             self.levels[int(key)] = value
+        elif kind == "level" and key == "all" and value in LEVELS:
+            self.levels[1:] = [value] * (len(self.levels) - 1)
+        elif kind == "rounds" and value.isdigit() and int(value) in ROUNDS:
+            self.rounds = int(value)
         elif kind == "pace" and value.isdigit():
             self.pace_ms = int(value)
         elif kind == "autoplay":
@@ -115,20 +127,29 @@ class StartForm:
                 "choices": [{"value": option_text(v), "label": labels.get(option_text(v), option_text(v)),
                              "enabled": v in valid} for v in values],
             })
+        tournament = self.table == TOURNAMENT
+        if tournament:
+            groups = {}  # the format's own table rules
         return {
             "tables": [{"value": t, "label": PRESET_TITLES[t], "chosen": t == self.table} for t in TABLES],
+            "tournament": {"value": TOURNAMENT, "chosen": tournament,
+                           "label": "Tournament (you and 7 bots, two tables)",
+                           "rounds": self.rounds, "round_choices": [{"value": n, "label": f"{n} rounds"}
+                                                                    for n in ROUNDS],
+                           "level": self.levels[1],
+                           "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]},
             "groups": [{"name": g, "options": options} for g, options in groups.items()],
             "rules_text": str(rules),
             "changed": str(rules) != self.table,
             "seats": [{"seat": s, "name": seat_name(rules.players, s), "level": self.levels[s],
                        "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]}
-                      for s in range(1, rules.players)],
+                      for s in range(1, rules.players) if not tournament],
             "pace_ms": self.pace_ms,
             "paces": pace_choices(),
             "autoplay": self.autoplay,
             "deal": self.deal,
             "message": self.message,
-            "help": rules_help(rules),
+            "help": tournament_help(rules, self.rounds) if tournament else rules_help(rules),
         }
 
 

@@ -1,0 +1,120 @@
+"""A tournament as plain data: the round bar over the table, the players' names and totals
+at the table, the standings screen after each round, and the format's rules help.
+
+Players are named by :data:`app.tournament.NAMES`; pairs by their two names, the
+player's first ("You & Cleo").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules import Rules
+from engine.tournament import HANDS_PER_ROUND, split
+
+from app.help import Section, rules_help
+from app.tournament import ME, NAMES, TournamentSession
+
+View = dict[str, Any]
+
+
+def minus(n: int) -> str:
+    """A number as people read it, with a real minus sign: '−40'."""
+    return str(n).replace("-", "−")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def pair_name(pair: tuple[int, ...]) -> str:
+    """'You & Cleo', 'Ben & Dev'."""
+    return " & ".join(NAMES[p] for p in sorted(pair))
+
+
+def round_bar(ts: TournamentSession) -> View:
+    """Over the table: the round and hand being played, and the player's total so far."""
+    t = ts.tournament
+    hand = len(ts.session.match.hands)
+    return {"text": f"Round {t.round + 1} of {t.rounds}, hand {hand} of {HANDS_PER_ROUND}",
+            "total": ts.total(ME)}
+
+
+def adjust_table(view: View, ts: TournamentSession) -> None:
+    """Make a table view (app.view.table_view of the player's session) a tournament's:
+    each seat's player and total, the format in the rules help, and after the round's last
+    hand the way on to the results."""
+    for seat in view["seats"]:
+        player = ts.seats[seat["seat"]]
+        if player != ME:
+            seat["who"] = f"{NAMES[player]} · {minus(ts.total(player))}"
+    prompt = view["prompt"]
+    if prompt["kind"] == "hand-over" and ts.round_played:
+        prompt["next"] = "That was the round's last hand."
+        prompt["next_button"] = "Round results"
+    view["help"] = tournament_help(ts.tournament.rules, ts.tournament.rounds)
+
+
+def standings_view(ts: TournamentSession) -> View:
+    """After a round: each table's result and who moves, the next round's tables, and the
+    standings (place, name, this round's points, total); at the end, the final standings."""
+    t = ts.tournament
+    over = t.is_over
+    number = len(t.history)
+    points = [0] * len(t.totals)
+    tables = []
+    for index, (seats, scores) in enumerate(t.history[-1]):
+        _, moving = split(seats, scores)
+        pairs = []
+        for pair, score in (((seats[0], seats[2]), scores[0]), ((seats[1], seats[3]), scores[1])):
+            for p in pair:
+                points[p] = score
+            pairs.append({"name": pair_name(pair), "points": score, "moves": pair == moving and not over,
+                          "mine": ME in pair})
+        pairs.sort(key=lambda p: not p["mine"])
+        tables.append({"number": index + 1, "pairs": pairs, "mine": ME in seats,
+                       "text": "" if over else _moves(moving, scores, (index + 1) % len(t.seating) + 1)})
+    ranked = t.standings()
+    standings = [{"place": s.place, "name": NAMES[s.player], "points": points[s.player], "total": s.total,
+                  "me": s.player == ME} for s in ranked]
+    mine = next(s for s in ranked if s.player == ME)
+    joint = sum(s.place == mine.place for s in ranked) > 1
+    place = ("joint " if joint else "") + ordinal(mine.place)
+    verb = "finished" if over else "are"
+    return {
+        "title": "Final standings" if over else f"Round {number} of {t.rounds}: results",
+        "over": over,
+        "summary": f"You {verb} {place} of {len(ranked)}, with {minus(mine.total)} points.",
+        "tables": tables,
+        "standings": standings,
+        "caption": f"Standings after {'the last round' if over else f'round {number}'}",
+        "next_round": "" if over else f"Round {number + 1}",
+        "next_tables": [] if over else [
+            {"number": i + 1, "pairs": sorted((pair_name((s[0], s[2])), pair_name((s[1], s[3]))),
+                                              key=lambda name: not name.startswith(NAMES[ME])),
+             "mine": ME in s} for i, s in enumerate(t.seating)],
+    }
+
+
+def _moves(pair: tuple[int, int], scores: tuple[int, int], table: int) -> str:
+    """Who moves to which table, and why."""
+    they = "you" if ME in pair else "they"
+    if scores[0] == scores[1]:
+        return (f"A tie at {scores[0]}: {pair_name(pair)} move to table {table}, "
+                f"as the pair of the round's first dealer.")
+    return f"{pair_name(pair)} move to table {table}: {they} scored less."
+
+
+def tournament_help(rules: Rules, rounds: int) -> list[Section]:
+    """The rules help of the tournament's tables, its format in place of winning a game."""
+    fmt = {"title": "The tournament", "paragraphs": [
+        "Eight players at two tables: you and seven bots, in pairs. A round is four hands, "
+        f"each player dealing once, with no target; the tournament plays {rounds} rounds.",
+        "Everyone keeps their own total: the points of their pair on every hand they play.",
+        "After each round, at each table the pair that scored less moves to the other table "
+        "(on a tie, the pair of the round's first dealer), and every pair splits up: you have "
+        "a new partner every round.",
+        "The highest total after the last round wins."]}
+    return [fmt if s["title"] == "Winning" else s for s in rules_help(rules)]
