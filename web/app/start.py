@@ -19,7 +19,8 @@ FIXED: Final = ("players", "team_size")
 """Options the table itself decides."""
 CHOICE_LABELS: Final = {
     "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
-             "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump"},
+             "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
+             "63": "63 cards: 11s, 12s and red 13s", "63-doubled": "63 cards: second 2s, 3s and red 4s"},
     "all_pass": {"redeal": "Redeal", "no-trumps": "Play it in no trumps"},
     "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣"},
     "joker_lead": {"any": "Any suit", "not-void": "Not a suit the leader is void in"},
