@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 from app.cards import card_name
 from app.partners import called_played
 from app.session import PLAYER
-from engine.cards import SUIT_NAMES, Card
+from engine.cards import ELEVEN, SUIT_NAMES, THIRTEEN, TWELVE, Card
 from engine.observation import observe
 from engine.seats import seat_name
 from pages import HAND_OVER, StartScreen, TableScreen
-from scenarios import Scenario, bidder, find, passer, replayed, seven_in_longest
+from scenarios import Scenario, bidder, find, passer, replayed, seven_in_longest, shown_hand
 from test_hand import expect_scores_match_engine
 from test_layout import SHOTS, VIEWPORTS, check_layout
 
@@ -38,6 +38,7 @@ def player_declares(table: str) -> Scenario:
 
 
 def misere(table: str) -> Scenario:
+    """A bot wins the auction with a misère."""
     def wanted(scenario: Scenario) -> bool:
         contract = scenario.session.hand.contract
         return contract is not None and contract.is_misere
@@ -54,7 +55,7 @@ def test_five_handed_call_a_partner_through_the_picker(table_page: Page) -> None
     table.app.expect_turn("you")
     expect(table.arena.locator(".seat")).to_have_count(5)
     expect(table.side_totals).to_have_count(5)
-    for index, step, session in replayed(scenario):
+    for _, step, session in replayed(scenario):
         table.app.expect_turn("you")
         if step[0] == "call":
             legal = [a.called_card for a in session.hand.legal_actions() if a.called_card is not None]
@@ -105,9 +106,11 @@ def test_six_handed_whole_hand_with_the_63_card_deck(table_page: Page) -> None:
     expect(table.arena.locator(".seat")).to_have_count(6)
     expect(table.top.locator(".side-name")).to_have_text(["You & North-West & North-East",
                                                             "South-West & North & South-East"])
-    high = [c for c in scenario.session.hand.deal.hands[PLAYER] if c.rank in (9, 10, 11)]  # 11, 12, 13
-    for c in high:
-        expect(table.card(c.name)).to_be_visible()
+    first = next(replayed(scenario))[2]
+    names = [card_name(c) for c in shown_hand(first)]  # 13, 12, 11 between the queen and the 10
+    assert any(c.rank in (ELEVEN, TWELVE, THIRTEEN) for c in shown_hand(first))
+    expect(table.cards).to_have_count(len(names))
+    assert table.cards.evaluate_all("cards => cards.map((c) => c.getAttribute('aria-label'))") == names
     for step in scenario.plan:
         table.take(step)
     table.app.expect_turn(HAND_OVER)
@@ -178,7 +181,7 @@ def fullest_trick(scenario: Scenario) -> int:
 @pytest.mark.parametrize("device, table", LAYOUTS, ids=[f"{d}-{t}" for d, t in LAYOUTS])
 def test_five_and_six_seats_fit_phone_and_desktop(table_page: Page, device: str, table: str) -> None:
     """The auction, the partner picker, a card selected before the last play to a trick, the
-    result and the score sheet: nothing overlaps or leaves the screen."""
+    result (its score the engine's) and the score sheet: nothing overlaps or leaves the screen."""
     table_page.set_viewport_size(VIEWPORTS[device])
     try:
         scenario = player_declares(table)
@@ -199,6 +202,7 @@ def test_five_and_six_seats_fit_phone_and_desktop(table_page: Page, device: str,
             screen.take(step)
         screen.app.expect_turn("hand-over")
         check_layout(table_page, f"{shot}-4-hand-over")
+        expect_scores_match_engine(screen, scenario)
         screen.open_dialog("Scores")
         table_page.screenshot(path=SHOTS / f"{shot}-5-scores.png")
         screen.close_dialog()
