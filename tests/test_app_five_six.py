@@ -168,6 +168,7 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder", PLAYER: "Partner (secret)"}
             words = f"You hold it: you are {declarer}'s partner, secret until you play it."
+            assert f'aria-label="{called.name}, the called card' in render.table(view, False)["hand"]
         else:
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder"}

@@ -405,12 +405,13 @@ def _hand(view: View) -> str:
     out = ""
     for i, c in enumerate(cards):
         dim = playing and not c["legal"]
-        states = [words for flag, words in (("kitty", "from the kitty"), ("picked", "chosen to put back"),
-                                            ("selected", "selected")) if c[flag]]
+        states = [words for flag, words in (("kitty", "from the kitty"), ("called", "the called card"),
+                                            ("picked", "chosen to put back"), ("selected", "selected")) if c[flag]]
         states += ["cannot be played now"] if dim else []
         flags = [flag for flag in ("legal", "selected", "picked", "kitty") if c[flag]] + (["dim"] if dim else [])
         pressed = c["picked"] if discarding else c["selected"]
         tag_ = text("span", "kitty", class_="tag") if c["kitty"] else ""
+        tag_ += text("span", "called", class_="tag") if c["called"] else ""
         out += tag("button", svg.face(c) + tag_, type="button",
                    class_=" ".join(["card", c["colour"], *flags, f"i{i}"]),
                    data_action="card", data_value=c["id"], data_key="card-" + c["text"],

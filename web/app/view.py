@@ -172,7 +172,7 @@ def _hand(session: Session, obs: Observation) -> list[View]:
     playable = session.playable_cards()
     kitty = set(obs.kitty) if obs.phase == Phase.DISCARD else set()
     return [card_view(c, legal=c in playable, selected=c == session.selected,
-                      picked=c in session.picks, kitty=c in kitty)
+                      picked=c in session.picks, kitty=c in kitty, called=c == obs.called)
             for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit)]
 
 
