@@ -8,6 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from app.cards import card_name
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
 from scenarios import Step
 
@@ -136,6 +137,7 @@ class TableScreen:
         self.play_button = self.panel.get_by_role("button", name=re.compile("^Play"))
         self.put_back = self.panel.get_by_role("button", name=re.compile("^Put back"))
         self.next_hand = self.panel.get_by_role("button", name="Next hand")
+        self.call_picker = self.panel.get_by_role("group", name="Cards you can call")
         self.side_totals = self.top.locator(".side-total")
         self.round_bar = self.top.locator(".round-bar")
         self.trick = self.arena.locator(".trick")
@@ -145,7 +147,7 @@ class TableScreen:
         return self.arena.locator(f".seat-{name.lower()}")
 
     def card(self, name: str) -> Locator:
-        """A card of the player's hand by its name ('jack of hearts')."""
+        """A card of the player's hand by its name ('jack of hearts', 'two of spades (second deck)')."""
         return self.hand.get_by_role("button", name=exact(name))
 
     def pile_card(self, name: str) -> Locator:
@@ -191,21 +193,35 @@ class TableScreen:
 
     def take(self, step: Step, way: str = "click") -> None:
         """Carry out one planned decision (see scenarios.py) once it is the player's turn.
-        ``way`` of playing a card: 'click' (card, then Play), 'twice' (tap it twice), 'keys'."""
+        ``way`` of playing a card: 'click' (card, then Play), 'twice' (tap it twice), 'keys'
+        (and of calling a partner: 'keys', else a click on the card then Call)."""
         self.app.expect_turn("you")
         kind, value = step
         if kind == "bid":
             self.bid_button(value).click()
         elif kind == "discard":
             for c in value.split():
-                self.tap(self.card(Card.parse(c).name))
+                self.tap(self.card(card_name(Card.parse(c))))
             self.put_back.click()
+        elif kind == "call" and value == "alone":
+            self.panel.get_by_role("button", name="Play alone").click()
+        elif kind == "call":
+            name = card_name(Card.parse(value))
+            cell = self.call_picker.get_by_role("button", name=exact(name))
+            if way == "keys":  # choose it, then Enter again calls it
+                cell.focus()
+                cell.press("Enter")
+                expect(cell).to_have_attribute("aria-pressed", "true")
+                cell.press("Enter")
+            else:
+                cell.click()
+                self.panel.get_by_role("button", name=f"Call the {name}").click()
         elif kind == "joker":
             suit = int(value)
             name = "Keep it without a suit" if suit == 4 else SUIT_NAMES[suit]
             self.panel.get_by_role("button", name=name).click()
         elif kind in ("play", "pile"):
-            name = Card.parse(value).name
+            name = card_name(Card.parse(value))
             card = self.card(name) if kind == "play" else self.pile_card(name)
             if way == "keys":
                 card.focus()

@@ -7,6 +7,7 @@ player's decisions in order, as the page offers them:
 
     ("bid", "bid 7H") ("bid", "pass")        a call
     ("discard", "4S 5C 6D")                   the cards to put back, then confirm
+    ("call", "AS") ("call", "alone")          five players: call a card for a partner, or play alone
     ("joker", "4")                            give the joker a suit (0-3) or none (4)
     ("play", "JH")                            play a card
     ("lead-joker", "H")                       lead the suitless joker, naming a suit
@@ -14,7 +15,7 @@ player's decisions in order, as the page offers them:
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,11 @@ def perform(session: Session, step: Step) -> None:
         for c in value.split():
             session.tap(Card.parse(c))
         session.discard()
+    elif kind == "call" and value == "alone":
+        session.play_alone()
+    elif kind == "call":
+        session.choose_call(Card.parse(value))
+        session.call_partner()
     elif kind == "joker":
         session.give_joker(int(value))
     elif kind in ("play", "pile"):
@@ -151,8 +157,19 @@ def lowest(session: Session, k: int) -> list[Card]:
     return sorted(shown_hand(session), key=lambda c: (order.suit[c] == order.trump, order.power[c]))[:k]
 
 
-def bidder(first_bid: Callable[[Session], str], *, joker: int = 4, keep_joker: bool = False) -> Strategy:
-    """Open with ``first_bid`` then pass; put back the weakest cards; play the first legal card."""
+def strongest_call(session: Session) -> str:
+    """The best card the player does not hold (the first the partner picker shows)."""
+    hand = session.hand
+    assert hand.contract is not None
+    order = trump_order(session.rules.deck, hand.contract.denomination)
+    cards = [c for a in hand.legal_actions() if (c := a.called_card) is not None]
+    return str(max(cards, key=lambda c: (order.suit[c] == order.trump, order.power[c])))
+
+
+def bidder(first_bid: Callable[[Session], str], *, joker: int = 4, keep_joker: bool = False,
+           call: Callable[[Session], str] = strongest_call) -> Strategy:
+    """Open with ``first_bid`` then pass; put back the weakest cards; call a partner with ``call``
+    (five players); play the first legal card."""
     def strategy(session: Session) -> Step:
         hand = session.hand
         if hand.phase == Phase.AUCTION:
@@ -160,6 +177,8 @@ def bidder(first_bid: Callable[[Session], str], *, joker: int = 4, keep_joker: b
             return ("bid", first_bid(session) if not mine else "pass")
         if hand.phase == Phase.DISCARD:
             return ("discard", " ".join(str(c) for c in lowest(session, session.rules.kitty_size)))
+        if hand.phase == Phase.CALL:
+            return ("call", call(session))
         if hand.phase == Phase.JOKER:
             return ("joker", str(joker))
         return first_legal(session, keep_joker)
@@ -196,20 +215,27 @@ def no_trumps_with_joker(scenario: Scenario) -> bool:
             and hand.contract.denomination == NO_TRUMPS and not hand.contract.is_misere and led_joker(scenario))
 
 
-def first_refusal(scenario: Scenario) -> tuple[int, str, str] | None:
-    """The first of the player's plays where another card of the hand must not be played:
-    (index in the plan, that card, the suit to follow)."""
+def replayed(scenario: Scenario) -> Iterator[tuple[int, Step, Session]]:
+    """The scenario played again: the game as the page shows it when the player takes each step
+    (index in the plan, the step, the session), the step taken once the caller moves on."""
     session = Session(scenario.settings, DealCode.parse(scenario.code))
     for index, step in enumerate(scenario.plan):
         while session.state == "bot":
             request = session.bot_request()
             assert request is not None
             session.apply_bot(request, answer(request))
+        yield index, step, session
+        perform(session, step)
+
+
+def first_refusal(scenario: Scenario) -> tuple[int, str, str] | None:
+    """The first of the player's plays where another card of the hand must not be played:
+    (index in the plan, that card, the suit to follow)."""
+    for index, step, session in replayed(scenario):
         hand = session.hand
         if step[0] == "play" and hand.led >= 0 and hand.led < 4:
             playable = session.playable_cards()
             refused = [c for c in shown_hand(session) if c not in playable]
             if refused:
                 return index, str(refused[0]), ("spades", "clubs", "diamonds", "hearts")[hand.led]
-        perform(session, step)
     return None

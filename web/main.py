@@ -130,14 +130,23 @@ class Page:
         self.act("start", str(deal.value) if deal else "")
 
     def on_key(self, event: Any) -> None:
-        """Left and right arrows move along the cards of the hand."""
+        """Left and right arrows move along the cards of the hand, and of a suit in the partner
+        picker; up and down move to the suit above or below there."""
         key = str(event.key)
-        card = event.target.closest(".hand .card")
+        card = event.target.closest(".hand .card, .call-card")
         if card and key in ("ArrowLeft", "ArrowRight"):
             sibling = card.previousElementSibling if key == "ArrowLeft" else card.nextElementSibling
             if sibling:
                 event.preventDefault()
                 sibling.focus()
+        elif card and key in ("ArrowUp", "ArrowDown") and card.matches(".call-card"):
+            suit = card.closest(".call-suit")
+            other = suit.previousElementSibling if key == "ArrowUp" else suit.nextElementSibling
+            if other:
+                event.preventDefault()
+                cells = other.querySelectorAll(".call-card")
+                column = js.Array.prototype.indexOf.call(card.parentElement.children, card)
+                cells.item(min(column, cells.length - 1)).focus()
 
     def act(self, action: str, value: str) -> None:
         if action in DOWNLOADS:

@@ -21,6 +21,12 @@ def rank_text(card: Card) -> str:
     return "JK" if card.is_joker else RANK_TEXT[card.rank]
 
 
+def card_name(card: Card) -> str:
+    """Words for a card: 'jack of hearts'; a doubled deck's second copy says so:
+    'two of spades (second deck)'."""
+    return f"{card.name} (second deck)" if card.is_copy else card.name
+
+
 def short(card: Card) -> str:
     """Rank and suit symbol: '10♥', 'J♠', 'JK'."""
     return "JK" if card.is_joker else RANK_TEXT[card.rank] + SUIT_SYMBOLS[card.suit]

@@ -165,6 +165,12 @@ class App:
             session.bid(value)
         elif action == "discard":
             session.discard()
+        elif action == "call-card":
+            session.choose_call(number)
+        elif action == "call":
+            session.call_partner()
+        elif action == "alone":
+            session.play_alone()
         elif action == "joker":
             session.give_joker(number)
         elif action == "name":

@@ -21,8 +21,8 @@ DECK_WORDS: Final = {
     Deck.FULL_52: "52 cards and one joker.",
     Deck.SIX_HANDED: "63 cards: 52, one joker, 11s and 12s in every suit and 13s in hearts "
                      "and diamonds (13, 12 and 11 rank between the queen and the 10).",
-    Deck.DOUBLED: "52 cards, one joker, and a second deck's 2s, 3s and red 4s; of two "
-                  "identical cards in a trick, the first played wins.",
+    Deck.DOUBLED: "52 cards, one joker, and a second deck's 2s, 3s and red 4s (marked “2nd” and "
+                  "tinted blue); of two identical cards in a trick, the first played wins.",
 }
 
 Section = dict[str, Any]
@@ -40,9 +40,19 @@ def _table(rules: Rules) -> Section:
         return {"title": "The table", "paragraphs": [
             "2 players, each keeping their own score: you sit South and North sits opposite. Each "
             "plays from a hand and from five piles of cards laid in front of them, in view of both."]}
-    if rules.team_size == 1:
+    if n == 5:
+        share = "half the bid" if rules.partner_share == "half" else "the whole bid"
+        text = (f"{n} players, each keeping their own score. The winning bidder calls a card for a "
+                "partner, or plays alone: whoever holds the called card is the partner, secret until "
+                f"the card is played. Partners each score {share}; the others defend, each scoring "
+                "their own tricks.")
+    elif rules.team_size == 1:
         text = (f"{n} players, each keeping their own score. The winning bidder plays alone; "
                 "the others defend together for that hand, each scoring their own tricks.")
+    elif rules.team_size == 3:
+        partners = " and ".join(seat_name(n, s) for s in range(rules.sides, n, rules.sides))
+        text = (f"{n} players in two teams of three, seated alternately: you sit South with {partners}; "
+                "a team shares one score.")
     else:
         partner = seat_name(n, rules.sides % n)
         text = (f"{n} players in partnerships: you sit South with {partner} as your partner; "
@@ -92,7 +102,8 @@ def _auction(rules: Rules) -> Section:
                     "bidder's hand laid face up after the first trick. It ranks between ten "
                     "diamonds and ten hearts and may be bid at any time, even first.")
     if (rules.misere or rules.open_misere) and rules.players > 2:
-        out = ("The bidder's partner lays the hand down and sits out." if rules.team_size > 1
+        out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
+               else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
         text.append(out)
     return {"title": "Bidding", "paragraphs": text}

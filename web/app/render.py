@@ -176,11 +176,20 @@ def _top(view: View) -> str:
     contract = ""
     if c := view["contract"]:
         verb = "bid" if c["declarer"] == "You" else "bids"
-        words = f"{c['declarer']} {verb} {c['label']} ({c['value']}), {c['goal']}. {c['joker']}".strip()
-        contract = tag("p", tag("strong", bid_html(c["text"]), class_="bid-text") + " " + text("span", words),
+        words = escape(f"{c['declarer']} {verb} {c['label']} ({c['value']}), {c['goal']}") + _called(c)
+        words += escape(". " + " ".join(note for note in (c["note"], c["joker"]) if note)).rstrip()
+        contract = tag("p", tag("strong", bid_html(c["text"]), class_="bid-text") + " " + tag("span", words),
                        class_="contract")
     return (tag("div", sides, class_="scores", role="group", aria_label="Scores")
             + tag("nav", tools, class_="tools", aria_label="Game") + contract)
+
+
+def _called(contract: View) -> str:
+    """Five players: ', calling the A♠' (the card named for screen readers) or ', playing alone'."""
+    if called := contract["called"]:
+        return ", calling the " + tag("span", bid_html(called["short"]), class_="called-card", role="img",
+                                      aria_label=called["label"])
+    return ", playing alone" if contract["alone"] else ""
 
 
 def _arena(view: View, fresh: bool) -> str:
@@ -207,6 +216,8 @@ def _seat(seat: View) -> str:
         foot += text("span", plural(seat["tricks"], "trick"), class_="won")
     if seat["sitting_out"]:
         foot += text("span", "Sitting out", class_="out-tag")
+    if seat["role"]:
+        foot += text("span", seat["role"], class_="role-tag " + seat["role"].split()[0].lower())
     if seat["me"]:
         body = ""
     elif seat["exposed"]:
@@ -245,9 +256,10 @@ def _center(view: View, fresh: bool) -> str:
     cards = ""
     last = len(trick["cards"]) - 1
     for i, c in enumerate(trick["cards"]):
-        cls = f"trick-card at-{c['place']}" + (" winner" if c["winner"] else "")
+        cls = f"trick-card at-{c['place']}" + (" winner" if c["winner"] else "") + (" called" if c["called"] else "")
         cls += " fresh" if fresh and i == last and not trick["winner"] else ""
-        label = f"{c['seat']}: {c['label']}" + (", winning" if c["winner"] else "")
+        label = (f"{c['seat']}: {c['label']}" + (", the called card" if c["called"] else "")
+                 + (", winning" if c["winner"] else ""))
         caption = text("span", c["caption"], class_="trick-who", aria_hidden="true") if c["caption"] else ""
         cards += tag("div", svg.face(c) + caption, class_=cls, role="img", aria_label=label)
     title = text("p", trick["title"], class_="trick-title reviewing" if trick["reviewing"] else "trick-title")
@@ -280,6 +292,8 @@ def _panel(view: View) -> str:
         body = text("p", prompt["text"], class_="status") + tag("div", put_back + hint, class_="row")
     elif kind in ("joker", "name-suit"):
         body = _suit_choice(prompt)
+    elif kind == "call":
+        body = _call_picker(prompt, hint)
     elif kind == "play":
         play = button("Play " + prompt["selected"] if prompt["selected"] else "Play", "play", key="play",
                       cls="btn primary", disabled=not prompt["can_play"])
@@ -306,6 +320,26 @@ def _suit_choice(prompt: View) -> str:
     return text("p", prompt["text"], class_="status") + tag("div", suits, class_="row suits")
 
 
+def _call_picker(prompt: View, hint: str) -> str:
+    """Five players: the cards that may be called, a row per suit as they play, then Call or Play alone."""
+    rows = ""
+    first = None if prompt["chosen"] or not prompt["groups"] else prompt["groups"][0]["cards"][0]["id"]
+    for g in prompt["groups"]:
+        cells = "".join(tag("button", bid_html(c["text"]), type="button", class_=f"btn call-card {c['colour']}",
+                            data_action="call-card", data_value=c["id"], data_key=f"call-{c['id']}",
+                            aria_label=c["label"], aria_pressed="true" if c["selected"] else "false",
+                            data_autofocus=c["id"] == first) for c in g["cards"])
+        rows += tag("div", text("span", g["symbol"], class_=f"call-sym {g['colour']}", aria_hidden="true")
+                    + tag("div", cells, class_="call-cards"), class_="call-suit", role="group", aria_label=g["title"])
+    chosen = prompt["chosen"]
+    call = button(f"Call the {chosen}" if chosen else "Call a card", "call", key="call", cls="btn primary",
+                  disabled=not chosen, autofocus=bool(chosen))
+    alone = button("Play alone", "alone", key="alone") if prompt["can_alone"] else ""
+    return (tag("p", escape(prompt["text"]) + " " + text("span", prompt["share"], class_="muted"), class_="status")
+            + tag("div", rows, class_="call-grid", role="group", aria_label="Cards you can call")
+            + tag("div", call + alone + hint, class_="row"))
+
+
 def _bids(prompt: View) -> str:
     """The legal bids, each with its value: a grid of tricks by suit, then misere and pass."""
     grid = [b for b in prompt["bids"] if not b["misere"]]
@@ -330,7 +364,8 @@ def _bids(prompt: View) -> str:
 
 def _hand_over(prompt: View) -> str:
     """The hand just played: contract, what happened and why, points to each side."""
-    lines = "".join(tag("li", text("span", p["name"]) + text("strong", points(p["points"]))) for p in prompt["points"])
+    lines = "".join(tag("li", text("span", p["name"]) + (text("span", p["role"], class_="muted") if p["role"] else "")
+                        + text("strong", points(p["points"]))) for p in prompt["points"])
     result = escape(prompt["text"]) + (" " + text("span", prompt["next"], class_="muted") if prompt["next"] else "")
     buttons = (button(prompt.get("next_button", "Next hand"), "next", key="next", cls="btn primary", autofocus=True)
                + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
@@ -353,7 +388,8 @@ def score_sheet(sheet: View) -> str:
     """Every hand with its points and the running totals (one column per side, to fit a phone)."""
     head = (text("th", "#", scope="col", aria_label="Hand") + text("th", "Contract", scope="col")
             + text("th", "Result", scope="col")
-            + "".join(text("th", s, scope="col", class_="num") for s in sheet["sides"]))
+            + "".join(tag("th", escape(s) if s == short else tag("abbr", escape(short), title=s), scope="col",
+                          class_="num") for s, short in zip(sheet["sides"], sheet["short"])))
     rows = ""
     for r in sheet["rows"]:
         scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", str(t), class_="total"),
@@ -366,16 +402,19 @@ def score_sheet(sheet: View) -> str:
     totals = "".join(tag("td", text("span", str(t), class_="total"), class_="num") for t in sheet["totals"])
     return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
-                                                                  + totals)), class_="sheet"), class_="sheet-wrap")
+                                                                  + totals)),
+                          class_=f"sheet sides-{len(sheet['sides'])}"), class_="sheet-wrap")
 
 
 def _hand(view: View) -> str:
     """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
     cards = view["hand"]
+    out_of_it = any(s["me"] and s["sitting_out"] for s in view["seats"])  # a partner's misère
     first_legal = next((c["id"] for c in cards if c["legal"]), None)
     out = "".join(_card_button(c, view, f"i{i}", c["id"] == first_legal) for i, c in enumerate(cards))
-    return tag("div", out, class_=f"hand n{len(cards)}", role="group",
-               aria_label=f"Your hand, {plural(len(cards), 'card')}")
+    label = f"Your hand, {plural(len(cards), 'card')}" + (", laid down: you sit out" if out_of_it else "")
+    return tag("div", out, class_=f"hand n{len(cards)}" + (" laid-down" if out_of_it else ""), role="group",
+               aria_label=label)
 
 
 def _card_button(c: View, view: View, cls: str, autofocus: bool) -> str:
@@ -383,13 +422,15 @@ def _card_button(c: View, view: View, cls: str, autofocus: bool) -> str:
     ('from the kitty', 'selected', ...) and dimmed when it cannot be played now."""
     playing, discarding = view["prompt"]["kind"] == "play", view["prompt"]["kind"] == "discard"
     dim = playing and not c["legal"]
-    states = [words for flag, words in (("kitty", "from the kitty"), ("picked", "chosen to put back"),
-                                        ("selected", "selected"), ("covering", "on a face-down card"))
+    states = [words for flag, words in (("kitty", "from the kitty"), ("called", "the called card"),
+                                        ("picked", "chosen to put back"), ("selected", "selected"),
+                                        ("covering", "on a face-down card"))
               if c.get(flag)]
     states += ["cannot be played now"] if dim else []
     flags = [flag for flag in ("legal", "selected", "picked", "kitty") if c[flag]] + (["dim"] if dim else [])
     pressed = c["picked"] if discarding else c["selected"]
     tag_ = text("span", "kitty", class_="tag") if c["kitty"] else ""
+    tag_ += text("span", "called", class_="tag") if c.get("called") else ""
     return tag("button", svg.face(c) + tag_, type="button", class_=" ".join(["card", c["colour"], *flags, cls]),
                data_action="card", data_value=c["id"], data_key="card-" + c["text"],
                aria_label=", ".join([c["label"], *states]), aria_pressed="true" if pressed else "false",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.actions import Action, discard, joker_suit, lead_joker, play
+from engine.actions import ALONE, Action, call, discard, joker_suit, lead_joker, play
 from engine.cards import CARDS, Card
 from engine.deal import DealCode, deal
 from engine.errors import FiveHundredError, IllegalActionError
@@ -39,7 +39,7 @@ class Session:
         self.notice = ""
         """A sentence for the player: why an action was refused, a hint."""
         self.selected: Card | None = None
-        """The card tapped once, to be played by Play or a second tap."""
+        """The card tapped once, to be played by Play or a second tap; or chosen to call as partner."""
         self.picks: list[Card] = []
         """Cards chosen to put back in the kitty."""
         self.naming = False
@@ -149,7 +149,8 @@ class Session:
             else:
                 self.selected, self.notice, self.naming = c, "", False
         else:
-            self.notice = "Bid first." if phase == Phase.AUCTION else "Choose the joker's suit first."
+            self.notice = {Phase.AUCTION: "Bid first.", Phase.CALL: "Call a partner first."}.get(
+                phase, "Choose the joker's suit first.")
 
     def play_selected(self) -> None:
         if self.selected is None:
@@ -193,6 +194,29 @@ class Session:
         for c in self.picks:
             self.match.apply(discard(c), PLAYER)
         self._reset()
+
+    def choose_call(self, card: int) -> None:
+        """Choose the card to call as partner (five players); choosing it again calls it."""
+        if not self._my_turn():
+            return
+        if not 0 <= card < len(CARDS) or call(card) not in self.hand.legal_actions():
+            self.notice = "You can't call that card: call one you don't hold."
+        elif self.selected == card:
+            self.call_partner()
+        else:
+            self.selected, self.notice = CARDS[card], ""
+
+    def call_partner(self) -> None:
+        """Call the chosen card: whoever holds it is the player's partner."""
+        if self.selected is None:
+            self.notice = "Choose the card to call first."
+        elif self._my_turn():
+            self._act(call(self.selected))
+
+    def play_alone(self) -> None:
+        """Play the contract with no partner (five players)."""
+        if self._my_turn():
+            self._act(ALONE)
 
     def give_joker(self, suit: int) -> None:
         """Give the joker a suit (0-3) or keep it suitless (4), before the first lead."""

@@ -21,6 +21,8 @@ SUIT_PATHS: Final = {
     "star": '<path d="M50 5 61 38h35L68 58l11 34-29-21-29 21 11-34L4 38h35z"/>',
 }
 FACES: Final = ("J", "Q", "K")
+HIGH_NUMBERS: Final = ("11", "12", "13")
+"""The six-handed deck's extra ranks: their number large in the middle, so they never pass for a 1 or a 10."""
 _FONT: Final = 'font-family="system-ui,\'DejaVu Sans\',sans-serif" font-weight="700"'
 
 
@@ -40,13 +42,19 @@ def face(card: dict[str, Any]) -> str:
     size = 34 if len(rank) == 1 else 29
     index = (f'<text x="{17 if len(rank) == 1 else 18}" y="34" font-size="{size}" text-anchor="middle" '
              f'{_FONT}>{escape(rank)}</text><use href="#pip-{suit}" x="7" y="40" width="22" height="22"/>')
+    if card.get("copy"):  # a doubled deck's second copy: marked in both corners (and tinted, see style.css)
+        index += f'<text class="cf-copy" x="18" y="80" font-size="14" text-anchor="middle" {_FONT}>2nd</text>'
     if rank in FACES:
         middle = (f'<rect class="cf-frame" x="30" y="22" width="54" height="96" rx="6"/>'
                   f'<text x="57" y="82" font-size="46" text-anchor="middle" {_FONT}>{rank}</text>'
                   f'<use href="#pip-{suit}" x="47" y="88" width="20" height="20"/>')
+    elif rank in HIGH_NUMBERS:
+        middle = (f'<text x="54" y="76" font-size="40" text-anchor="middle" {_FONT}>{rank}</text>'
+                  f'<use href="#pip-{suit}" x="42" y="84" width="24" height="24"/>')
     else:
         middle = f'<use href="#pip-{suit}" x="33" y="49" width="42" height="42"/>'
-    return _svg(f"cf {colour}", index + middle + f'<g transform="rotate(180 50 70)">{index}</g>')
+    return _svg(f"cf {colour} copy" if card.get("copy") else f"cf {colour}",
+                index + middle + f'<g transform="rotate(180 50 70)">{index}</g>')
 
 
 def back() -> str:

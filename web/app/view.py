@@ -15,8 +15,10 @@ from engine.hand import Phase
 from engine.observation import Observation, observe
 from engine.scoring import HandResult
 
-from app.cards import bid_short, colour, hand_order, rank_text, short, suit_word
+from app.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
 from app.help import rules_help
+from app.partners import (call_prompt, contract_call, result_role, seat_role, share_words, sheet_partner,
+                          sitting_out_status)
 from app.session import PLAYER, Session
 from app.settings import HUMAN, pace_choices
 
@@ -27,10 +29,11 @@ MISERE_RANKS: Final = {"above-sevens": "above the sevens", "8S-8C": "between 8�
 
 
 def card_view(card: Card, **flags: bool) -> View:
-    """A card: id, text ('JH'), words ('jack of hearts'), its index and colour, and flags."""
-    return {"id": int(card), "text": str(card), "label": card.name, "short": short(card),
+    """A card: id, text ('JH'), words ('jack of hearts'), its index and colour, whether it is a
+    doubled deck's second copy, and flags."""
+    return {"id": int(card), "text": str(card), "label": card_name(card), "short": short(card),
             "rank": rank_text(card), "suit": "" if card.is_joker else SUIT_LETTERS[card.suit],
-            "colour": colour(card), **flags}
+            "colour": colour(card), "copy": card.is_copy, **flags}
 
 
 def side_names(session: Session) -> list[str]:
@@ -41,6 +44,15 @@ def side_names(session: Session) -> list[str]:
         seats = [s for s in range(rules.players) if rules.side_of(s) == side]
         names.append(" & ".join("You" if s == PLAYER else session.seat_name(s) for s in seats))
     return names
+
+
+def short_side_names(session: Session) -> list[str]:
+    """At five and six, sides with their seats' initials for the score sheet's narrow columns:
+    'You & N', 'SW & NE'; 'NW'.  The full names otherwise."""
+    if session.rules.players < 5:
+        return side_names(session)
+    return [" & ".join("You" if name == "You" else "".join(w[0] for w in name.split("-"))
+                       for name in side.split(" & ")) for side in side_names(session)]
 
 
 def table_view(session: Session) -> View:
@@ -93,7 +105,7 @@ def _seat(session: Session, obs: Observation, seat: int) -> View:
         "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
         "call": _last_call(obs, seat),
         "tricks": sum(obs.won[seat::obs.rules.players]) if obs.phase >= Phase.PLAY else None,  # piles' too
-        "sitting_out": sitting_out, "exposed": exposed,
+        "sitting_out": sitting_out, "exposed": exposed, "role": seat_role(obs, seat),
     }
 
 
@@ -137,6 +149,7 @@ def _contract(session: Session, obs: Observation) -> View | None:
         "trumps": "no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
         "joker": joker,
         "discards": [card_view(c) for c in obs.discards] if obs.phase >= Phase.PLAY else [],
+        **contract_call(session, obs),
     }
 
 
@@ -155,7 +168,7 @@ def _trick(session: Session, obs: Observation) -> View:
         return {"cards": [], "winner": "", "title": "", "reviewing": False}
     two = obs.rules.players == 2
     cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
-              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
+              "called": c == obs.called, "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
              for p, c in plays]
     return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
             "reviewing": session.reviewing}
@@ -176,7 +189,7 @@ def _hand(session: Session, obs: Observation) -> list[View]:
     playable = session.playable_cards()
     kitty = set(obs.kitty) if obs.phase == Phase.DISCARD else set()
     return [card_view(c, legal=c in playable, selected=c == session.selected,
-                      picked=c in session.picks, kitty=c in kitty)
+                      picked=c in session.picks, kitty=c in kitty, called=c == obs.called)
             for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit)]
 
 
@@ -212,7 +225,8 @@ def _prompt(session: Session, obs: Observation) -> View:
         doing = {Phase.AUCTION: "is bidding", Phase.DISCARD: "is taking the kitty",
                  Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit"}
         who = "Auto-play" if obs.to_act == PLAYER else name
-        return {"kind": "wait", "text": f"{who} {doing.get(obs.phase, 'is thinking')}…"}
+        out = sitting_out_status(session, obs)
+        return {"kind": "wait", "text": f"{out}{who} {doing.get(obs.phase, 'is thinking')}…"}
     legal = obs.legal_actions
     if obs.phase == Phase.AUCTION:
         return _bidding(obs)
@@ -221,6 +235,8 @@ def _prompt(session: Session, obs: Observation) -> View:
         return {"kind": "discard", "need": k, "chosen": len(session.picks),
                 "text": f"You won the auction: the {k} kitty cards are in your hand. "
                         f"Choose {k} cards to put back."}
+    if obs.phase == Phase.CALL:
+        return call_prompt(session, obs)
     if obs.phase == Phase.JOKER:
         return {"kind": "joker", "suits": _suits(range(4)),
                 "text": "You hold the joker: give it a suit, or keep it without one?"}
@@ -271,12 +287,13 @@ def _result(session: Session) -> View:
     result = session.hand.result
     assert result is not None
     sides = side_names(session)
-    lines = [{"name": name, "points": p} for name, p in zip(sides, result.points)]
+    lines = [{"name": name, "points": p, "role": result_role(session, result, i)}
+             for i, (name, p) in enumerate(zip(sides, result.points))]
     title = f"Hand {len(session.match.hands)}"
     if result.thrown_in:
         text = "Everyone passed: the hand is thrown in. No score."
     else:
-        text = result.describe(session.rules)
+        text = " ".join(t for t in (result.describe(session.rules), share_words(session, result)) if t)
     next_dealer = session.seat_name((session.hand.dealer + 1) % session.rules.players)
     return {"title": title, "text": text, "points": lines, "contract": _result_contract(session, result),
             "next": "" if session.match.is_over else f"{next_dealer} deals next."}
@@ -297,7 +314,7 @@ def _sheet(session: Session, sides: list[str]) -> View:
                      "contract": _sheet_contract(session, result),
                      "result": _sheet_result(result), "points": list(result.points),
                      "totals": list(row.totals)})
-    return {"sides": sides, "rows": rows, "totals": list(session.match.totals)}
+    return {"sides": sides, "short": short_side_names(session), "rows": rows, "totals": list(session.match.totals)}
 
 
 def _sheet_contract(session: Session, result: HandResult) -> str:
@@ -305,7 +322,7 @@ def _sheet_contract(session: Session, result: HandResult) -> str:
         return "Thrown in"
     if result.contract is None or result.declarer is None:
         return "All passed (NT)"
-    return f"{bid_short(result.contract)} {session.seat_name(result.declarer)}"
+    return f"{bid_short(result.contract)} {session.seat_name(result.declarer)}{sheet_partner(session, result)}"
 
 
 def _sheet_result(result: HandResult) -> str:
