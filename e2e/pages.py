@@ -75,6 +75,11 @@ class StartScreen:
         options = self.table.locator("option").all_inner_texts()
         self.table.select_option(label=next(o for o in options if o.startswith(title)))
 
+    def show_rules(self, shown: bool = True) -> None:
+        """Open (or close) the table rules, whichever way another test left them."""
+        if (self.rules.get_attribute("open") is not None) != shown:
+            self.rules.locator("summary").click()
+
     def level(self, seat: str) -> Locator:
         return self.root.get_by_role("combobox", name=seat, exact=True)
 

@@ -20,7 +20,7 @@ from scenarios import Scenario, bidder, find, passer, replayed, seven_in_longest
 from test_hand import expect_scores_match_engine
 from test_layout import SHOTS, VIEWPORTS, check_layout
 
-TITLES = {"five-handed": "Five-handed", "six-handed": "two teams of three", "six-handed-pairs": "three teams of two"}
+TITLES = {"five-handed": "Five-handed", "six-handed": "Six-handed, two teams", "six-handed-pairs": "Six-handed, three teams"}
 DEALER = {"five-handed": 4, "six-handed": 5, "six-handed-pairs": 5}
 """East or South-East deals: South bids first."""
 
@@ -123,8 +123,8 @@ def test_six_handed_doubled_cards(table_page: Page) -> None:
     scenario = find(rules, lambda s: s.session.hand.declarer == PLAYER and any(
         c.is_copy for c in s.session.hand.deal.hands[PLAYER]), bidder(seven_in_longest), dealer=DEALER["six-handed"])
     start, table = StartScreen(table_page), TableScreen(table_page)
-    start.table(TITLES["six-handed"]).check()
-    start.rules.locator("summary").click()
+    start.choose_table(TITLES["six-handed"])
+    start.show_rules()
     start.option("Deck").select_option("63-doubled")
     try:
         start.start(table=TITLES["six-handed"], deal=scenario.code)

@@ -62,8 +62,7 @@ def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str
         scenario = find(preset, lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
         start, table = StartScreen(table_page), TableScreen(table_page)
         device = f"{preset}-{device}"
-        if start.rules.get_attribute("open") is not None:  # left open by another test
-            start.rules.locator("summary").click()
+        start.show_rules(False)
         check_layout(table_page, f"{device}-1-start")
         start.start(table=TABLES[preset], deal=scenario.code)
         table.app.expect_turn("you")

@@ -10,7 +10,9 @@ from pages import StartScreen, TableScreen
 
 def test_rule_options_allow_only_valid_combinations(table_page: Page) -> None:
     start = StartScreen(table_page)
-    start.rules.locator("summary").click()
+    start.choose_table("Standard")
+    start.show_rules()
+    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
     target, spread = start.option("Target"), start.option("Point spread")
     expect(spread).to_be_enabled()
     target.select_option(label="No target")

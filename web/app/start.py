@@ -70,7 +70,7 @@ class StartForm:
         'level:<seat>' ('level:all' for every bot), 'pace', 'autoplay', 'deal', 'rounds'."""
         self.message = ""
         kind, _, key = name.partition(":")
-        if kind == "table" and value in (*TABLES, TOURNAMENT):
+        if kind == "table" and value in (*TABLES, TOURNAMENT) and value != self.table:
             self.table = value
             self.rules = Rules.parse(value)
             self.levels = (self.levels + [DEFAULT_LEVEL] * 6)[:self.rules.players]
