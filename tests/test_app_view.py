@@ -58,7 +58,8 @@ def play_through(settings: dict[str, Any], code: DealCode, check: Any) -> Sessio
     return session
 
 
-@pytest.mark.parametrize("table, seed", [("standard", s) for s in range(12)] + [("cutthroat", s) for s in range(6)])
+@pytest.mark.parametrize("table, seed", [("standard", s) for s in range(12)] + [("cutthroat", s) for s in range(6)]
+                         + [("american", s) for s in range(6)])
 def test_the_view_shows_no_hidden_card(table: str, seed: int) -> None:
     def check(session: Session) -> None:
         view = table_view(session)
