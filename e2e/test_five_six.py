@@ -1,7 +1,7 @@
 """Five and six at the table: the partner picker and the partner revealed when the called card is
 played, the six-handed deck and its doubled-cards option, misère with the partners' hands laid
 down; whole hands checked against the engine; the layouts of five and six seats on a phone and a
-desktop (screenshots in test-results/screenshots/, no overlaps)."""
+desktop (screenshots in screenshots/, no overlaps)."""
 from __future__ import annotations
 
 import re

@@ -1,5 +1,5 @@
 """The table on a phone in portrait and on a desktop: screenshots, and the main controls
-neither overlap each other nor leave the screen.  Screenshots go to test-results/screenshots/."""
+neither overlap each other nor leave the screen.  Screenshots go to screenshots/."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +13,7 @@ from engine.cards import Card
 from pages import StartScreen, TableScreen
 from scenarios import bidder, find, seven_in_longest
 
-SHOTS = Path(__file__).resolve().parents[1] / "test-results" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 BOXES = """() => {
   const boxes = [];

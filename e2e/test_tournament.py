@@ -1,7 +1,7 @@
 """A tournament: started from the start screen, a whole round of four hands on auto-play, the
 standings checked against the same tournament simulated here with the page's bots, resumed after
 a reload (at the standings and in the middle of the next round), and the standings screen on a
-phone and a desktop (screenshots in test-results/screenshots/, no overlaps)."""
+phone and a desktop (screenshots in screenshots/, no overlaps)."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,6 @@
 """The two-handed table in the browser: a whole hand played from the hand and the piles, checked
 against the engine, and the layout on a phone and a desktop.  Screenshots go to
-test-results/screenshots/two-handed-*.png."""
+screenshots/two-handed-*.png."""
 from __future__ import annotations
 
 import itertools
