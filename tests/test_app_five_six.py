@@ -28,22 +28,10 @@ from engine.hand import Phase  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.trumps import trump_order  # noqa: E402
-from test_app_view import cards_in, visible_to_player  # noqa: E402
+from test_app_view import bots_play, cards_in, visible_to_player  # noqa: E402
 
 CARD_NAME = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|jack|queen|"
                        r"king|ace) of (?:spades|clubs|diamonds|hearts)\b|\bjoker\b")
-
-
-def bots_play(session: Session, until: Callable[[Session], bool] = lambda s: False,
-              check: Callable[[Session], None] = lambda s: None) -> Session:
-    """Let the bots act (the player's seat too, with auto-play) until ``until`` or the player's turn."""
-    while session.state == "bot" and not until(session):
-        check(session)
-        request = session.bot_request()
-        assert request is not None
-        session.apply_bot(request, answer(request))
-    check(session)
-    return session
 
 
 def at_the_call(seed: int = 1) -> Session:

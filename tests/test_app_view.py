@@ -5,6 +5,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -46,16 +47,22 @@ def visible_to_player(hand: Hand) -> set[int]:
     return seen
 
 
-def play_through(settings: dict[str, Any], code: DealCode, check: Any) -> Session:
-    """Bots play every seat (the player's too, by auto-play); ``check(session)`` after each action."""
-    session = Session({**settings, "autoplay": True}, code)
-    while session.state in ("bot",):
+def bots_play(session: Session, until: Callable[[Session], bool] = lambda s: False,
+              check: Callable[[Session], None] = lambda s: None) -> Session:
+    """Let the bots act (the player's seat too, with auto-play) until ``until`` or the player's turn;
+    ``check(session)`` before each action and at the end."""
+    while session.state == "bot" and not until(session):
         check(session)
         request = session.bot_request()
         assert request is not None
         session.apply_bot(request, answer(request))
     check(session)
     return session
+
+
+def play_through(settings: dict[str, Any], code: DealCode, check: Any) -> Session:
+    """Bots play every seat (the player's too, by auto-play); ``check(session)`` after each action."""
+    return bots_play(Session({**settings, "autoplay": True}, code), check=check)
 
 
 @pytest.mark.parametrize("table, seed", [("standard", s) for s in range(12)] + [("cutthroat", s) for s in range(6)]
