@@ -38,7 +38,8 @@ class HandResult:
         value = rules.bid_value(self.contract)
         took = self.bidders_tricks
         trick_word = "trick" if took == 1 else "tricks"
-        text = f"{self.contract.name.capitalize()}: the bidders took {took} {trick_word}, "
+        who = "the bidders" if len(self.bidders) > 1 else "the bidder"
+        text = f"{self.contract.name.capitalize()}: {who} took {took} {trick_word}, "
         if self.made:
             text += "made"
             if self.slam:
@@ -47,9 +48,10 @@ class HandResult:
                 text += f" ({value} points)"
         else:
             text += f"failed (minus {value})"
+        defenders = "the defender scores" if len(self.tricks) - len(self.bidders) == 1 else "defenders score"
         if self.contract.is_misere:
-            return text + "; defenders score nothing against misere."
-        return text + "; defenders score 10 a trick."
+            return text + f"; {defenders} nothing against misere."
+        return text + f"; {defenders} 10 a trick."
 
 
 def score_hand(rules: Rules, contract: int | None, declarer: int | None,

@@ -217,5 +217,8 @@ class TestDescribe:
         assert score(r, "MIS", 0, (0, 2), (1, 9, 0, 0)).describe(r) == (
             "Misere: the bidders took 1 trick, failed (minus 250); defenders score nothing "
             "against misere.")
+        two = Rules.parse("two-handed")
+        assert score(two, "7H", 1, (1,), (3, 7)).describe(two) == (
+            "Seven hearts: the bidder took 7 tricks, made (200 points); the defender scores 10 a trick.")
         thrown = HandResult(None, None, (), (0,) * 4, (0, 0), thrown_in=True)
         assert thrown.describe(r) == "Thrown in: no contract, no score."
