@@ -260,6 +260,10 @@ class TestViews:
         adjust_table(view, ts)
         assert [s["who"] for s in view["seats"][1:]] == [f"{NAMES[p]} · {minus(ts.total(p))}" for p in ts.seats[1:]]
         assert view["help"][-1]["title"] == "The tournament"
+        partner, left, right = (NAMES[ts.seats[s]] for s in (2, 1, 3))
+        assert [s["name"] for s in view["sides"]] == [f"You & {partner}", " & ".join(sorted(
+            (left, right), key=lambda name: NAMES.index(name)))]
+        assert view["sheet"]["sides"] == [s["name"] for s in view["sides"]]
         bar = round_bar(ts)
         assert bar["text"] == f"Round {ts.tournament.round + 1} of 6, hand 1 of 4" and bar["total"] == ts.total(ME)
 

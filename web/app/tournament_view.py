@@ -44,12 +44,16 @@ def round_bar(ts: TournamentSession) -> View:
 
 def adjust_table(view: View, ts: TournamentSession) -> None:
     """Make a table view (app.view.table_view of the player's session) a tournament's:
-    each seat's player and total, the format in the rules help, and after the round's last
-    hand the way on to the results."""
+    each seat's player and total, the pairs by their names, the format in the rules help, and
+    after the round's last hand the way on to the results."""
     for seat in view["seats"]:
         player = ts.seats[seat["seat"]]
         if player != ME:
             seat["who"] = f"{NAMES[player]} · {minus(ts.total(player))}"
+    pairs = [pair_name(ts.seats[side::2]) for side in (0, 1)]
+    for side, name in zip(view["sides"], pairs):
+        side["name"] = name
+    view["sheet"]["sides"] = view["sheet"]["short"] = pairs
     prompt = view["prompt"]
     if prompt["kind"] == "hand-over" and ts.round_played:
         prompt["next"] = "That was the round's last hand."
