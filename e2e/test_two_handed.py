@@ -76,6 +76,14 @@ def test_a_whole_two_handed_hand_from_the_hand_and_the_piles(table_page: Page) -
             expect(table.arena.locator(".piles-south.to-act")).to_have_count(1)
             expect(table.hand.locator('.card:not([aria-disabled="true"])')).to_have_count(0)
             expect(table.arena.locator(".piles-north button")).to_have_count(0)
+            if i == first_pile:  # the arrow keys move along the piles' face-up cards
+                pile_cards = table.arena.locator(".piles-south .card")
+                expect(pile_cards).to_have_count(5)  # none played yet
+                pile_cards.first.focus()
+                table_page.keyboard.press("ArrowRight")
+                expect(pile_cards.nth(1)).to_be_focused()
+                table_page.keyboard.press("ArrowLeft")
+                expect(pile_cards.first).to_be_focused()
         if step[0] == "play" and shadow.hand.playable(shadow.piles):
             expect(table.arena.locator('.piles-south .card:not([aria-disabled="true"])')).to_have_count(0)
         if i == first_pile:

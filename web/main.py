@@ -130,15 +130,16 @@ class Page:
         self.act("start", str(deal.value) if deal else "")
 
     def on_key(self, event: Any) -> None:
-        """Left and right arrows move along the cards of the hand, and of a suit in the partner
-        picker; up and down move to the suit above or below there."""
+        """Left and right arrows move along the cards of the hand, of the player's piles, and of a
+        suit in the partner picker; up and down move to the suit above or below there."""
         key = str(event.key)
-        card = event.target.closest(".hand .card, .call-card")
+        card = event.target.closest(".hand .card, .piles .card, .call-card")
         if card and key in ("ArrowLeft", "ArrowRight"):
-            sibling = card.previousElementSibling if key == "ArrowLeft" else card.nextElementSibling
-            if sibling:
+            cards = card.closest(".hand, .piles, .call-cards").querySelectorAll(".card, .call-card")
+            index = js.Array.prototype.indexOf.call(cards, card) + (-1 if key == "ArrowLeft" else 1)
+            if 0 <= index < cards.length:
                 event.preventDefault()
-                sibling.focus()
+                cards.item(index).focus()
         elif card and key in ("ArrowUp", "ArrowDown") and card.matches(".call-card"):
             suit = card.closest(".call-suit")
             other = suit.previousElementSibling if key == "ArrowUp" else suit.nextElementSibling
