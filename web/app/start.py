@@ -133,7 +133,7 @@ class StartForm:
         return {
             "tables": [{"value": t, "label": PRESET_TITLES[t], "chosen": t == self.table} for t in TABLES],
             "tournament": {"value": TOURNAMENT, "chosen": tournament,
-                           "label": "Tournament (you and 7 bots, two tables)",
+                           "label": "Tournament (you and 7 bots)",
                            "rounds": self.rounds, "round_choices": [{"value": n, "label": f"{n} rounds"}
                                                                     for n in ROUNDS],
                            "level": self.levels[1],
