@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine import DealCode
 from engine.rules import Rules
 
@@ -13,6 +15,7 @@ from app import links  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.saves import CANNOT_SAVE_DISABLED, CURRENT, Saves  # noqa: E402
+from app.settings import TABLES  # noqa: E402
 from tests.test_saves import FakeStorage, clock  # noqa: E402
 
 PAGE = "https://example.org/500/index.html"
@@ -51,12 +54,19 @@ def play_on(app: App, actions: int) -> None:
                 app.dispatch("name", str(action.named_suit))
 
 
-def test_every_action_is_saved_and_a_new_page_resumes_it() -> None:
+@pytest.mark.parametrize("table", TABLES)
+def test_every_action_is_saved_and_a_new_page_resumes_it(table: str) -> None:
     storage = FakeStorage()
     app = new_app(storage)
+    app.dispatch("set:table", table)
     app.dispatch("set:pace", "0")
-    app.dispatch("start", "1-3-abc")
-    play_on(app, 4)
+    app.dispatch("start", f"1-{Rules.parse(table).players - 1}-abc")
+    play_on(app, 6)
+    assert app.session is not None
+    if app.session.state == "hand-over":  # everyone passed: the next hand
+        app.dispatch("next")
+        play_on(app, 6)
+    assert app.session.hand.phase.name == "PLAY"
     assert app.session is not None
     before = [a for h in app.session.match.hands for a in h.history]
     again = new_app(storage)
