@@ -1,4 +1,4 @@
-// Bot decision times in Pyodide (under Node.js): the same wheel the site ships.
+// Bot decision times in Pyodide (under Node.js), bids and card play apart: the same wheel the site ships.
 // Usage: node bench/pyodide_bots.mjs [site-dir] [deals]   (after `python build.py`)
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -19,7 +19,7 @@ from engine.hand import Hand, Phase
 from engine.observation import observe
 from engine.rng import SplitMix64
 
-def timings(level):
+def timings(level, phase):
     rng = SplitMix64(7)
     times = []
     for deal in range(DEALS):
@@ -30,14 +30,16 @@ def timings(level):
             obs = observe(hand, seat)
             start = time.perf_counter()
             action = bots[seat].act(obs)
-            if hand.phase == Phase.PLAY:
+            if hand.phase == phase:
                 times.append(time.perf_counter() - start)
             hand.push(action)
     return times
 
-lines = [f"Python {sys.version.split()[0]} on Pyodide, {DEALS} deals, play decisions"]
+lines = [f"Python {sys.version.split()[0]} on Pyodide, {DEALS} deals"]
 for level in ("normal", "expert"):
-    t = timings(level)
-    lines.append(f"{level:7s} median {statistics.median(t) * 1000:6.1f} ms, worst {max(t) * 1000:6.1f} ms ({len(t)} decisions)")
+    for phase in (Phase.AUCTION, Phase.PLAY):
+        t = timings(level, phase)
+        lines.append(f"{level:7s} {phase.name.lower():7s} median {statistics.median(t) * 1000:6.1f} ms, "
+                     f"worst {max(t) * 1000:6.1f} ms ({len(t)} decisions)")
 "\\n".join(lines)
 `));

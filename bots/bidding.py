@@ -145,7 +145,6 @@ def choose_bid(obs: Observation) -> Decision:
     """The bid with the best expected score, or a pass."""
     rules = obs.rules
     hand = bidding_hand(obs)
-    deck = rules.deck
     auction = read_auction(obs)
     est = estimates(obs)
     floor = _MIN_SCORE
@@ -167,12 +166,7 @@ def choose_bid(obs: Observation) -> Decision:
             score = _misere_score(rules, b, hand)
             why = "a hand of low cards that should take no trick"
         else:
-            if b.denomination == NO_TRUMPS and not no_trumps_fit(hand, deck):
-                continue
-            if b.tricks >= 9 and not hand & JOKERS and \
-                    sure_tricks(hand, deck, b.denomination) + 1 < b.tricks:
-                continue
-            if rules.inkle and b.tricks == 6:
+            if not disciplined(obs, b):
                 continue
             score = _expected_score(rules, b, est, hand)
             why = f"you count about {est[b.denomination]:.0f} tricks with partner and kitty"
@@ -181,6 +175,18 @@ def choose_bid(obs: Observation) -> Decision:
     if best[1] == PASS:
         return Decision(PASS, _pass_reason(ours and auction.high_seat != obs.seat, est))
     return Decision(best[1], f"bid {best[1].bid.name if best[1].bid else ''}: {best[2]}")
+
+
+def disciplined(obs: Observation, b: Bid) -> bool:
+    """Whether a trick bid keeps the discipline: no trumps only with the joker and
+    stoppers, nine or ten without the joker only when the hand alone holds the
+    tricks, never an inkle (it cannot win the auction)."""
+    hand, deck = bidding_hand(obs), obs.rules.deck
+    if b.denomination == NO_TRUMPS and not no_trumps_fit(hand, deck):
+        return False
+    if b.tricks >= 9 and not hand & JOKERS and sure_tricks(hand, deck, b.denomination) + 1 < b.tricks:
+        return False
+    return not (obs.rules.inkle and b.tricks == 6)
 
 
 def _expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
