@@ -34,6 +34,11 @@ def rules_help(rules: Rules) -> list[Section]:
             _joker(rules), _play(rules), _scoring(rules), _winning(rules)]
 
 
+def partner_share(rules: Rules) -> str:
+    """What each partner of a called-partner contract scores: 'half the bid' or 'the whole bid'."""
+    return "half the bid" if rules.partner_share == "half" else "the whole bid"
+
+
 def _table(rules: Rules) -> Section:
     n = rules.players
     if n == 2:
@@ -41,11 +46,10 @@ def _table(rules: Rules) -> Section:
             "2 players, each keeping their own score: you sit South and North sits opposite. Each "
             "plays from a hand and from five piles of cards laid in front of them, in view of both."]}
     if n == 5:
-        share = "half the bid" if rules.partner_share == "half" else "the whole bid"
         text = (f"{n} players, each keeping their own score. The winning bidder calls a card for a "
                 "partner, or plays alone: whoever holds the called card is the partner, secret until "
-                f"the card is played. Partners each score {share}; the others defend, each scoring "
-                "their own tricks.")
+                f"the card is played. Partners each score {partner_share(rules)}; the others defend, "
+                "each scoring their own tricks.")
     elif rules.team_size == 1:
         text = (f"{n} players, each keeping their own score. The winning bidder plays alone; "
                 "the others defend together for that hand, each scoring their own tricks.")

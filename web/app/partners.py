@@ -18,6 +18,7 @@ from engine.scoring import HandResult
 from engine.trumps import trump_order
 
 from app.cards import SUIT_COLOURS, card_name, colour, hand_order, rank_text, short
+from app.help import partner_share
 from app.session import PLAYER, Session
 
 View = dict[str, Any]
@@ -55,8 +56,8 @@ def call_prompt(session: Session, obs: Observation) -> View:
             "id": int(c), "label": card_name(c), "colour": colour(c),
             "text": rank_text(c) if c.suit == suit else short(c), "selected": c == session.selected})
     chosen = session.selected if session.selected in callable_cards else None
-    share = ("partners each score half the bid; alone, you score it all"
-             if obs.rules.partner_share == "half" else "partners each score the whole bid")
+    share = f"partners each score {partner_share(obs.rules)}"
+    share += "; alone, you score it all" if obs.rules.partner_share == "half" else ""
     return {"kind": "call", "groups": groups, "can_alone": ALONE in obs.legal_actions,
             "chosen": card_name(chosen) if chosen is not None else "",
             "text": "Call a partner, or play alone.",
@@ -139,9 +140,8 @@ def share_words(session: Session, result: HandResult) -> str:
     if len(result.bidders) == 1:
         return "" if result.contract.is_misere else f"{declarer} played alone, for the whole bid."
     partner = next(p for p in result.bidders if p != result.declarer)
-    share = "half the bid" if session.rules.partner_share == "half" else "the whole bid"
     names = f"{declarer} and {'you' if partner == PLAYER else session.seat_name(partner)}"
-    return f"{names} were partners: each scores {share}."
+    return f"{names} were partners: each scores {partner_share(session.rules)}."
 
 
 def result_role(session: Session, result: HandResult, seat: int) -> str:

@@ -29,6 +29,12 @@ _BOT_SALT: Final = 0xB07_5EED_5A17
 Request = dict[str, Any]
 
 
+def bot_seed(match: Match, salt: int = _BOT_SALT) -> int:
+    """The seed of a bot's next decision in a game: from the game's first deal and the
+    decision's place in it, so that a deal code decides how the bots play."""
+    return derive_seed(match.first.seed ^ salt, len(match.hands) * 1000 + len(match.hand.history))
+
+
 class Session:
     """A game in progress and what the player has picked so far."""
 
@@ -107,9 +113,8 @@ class Session:
         if self.state != wanted:
             return None
         seat = self.hand.to_act
-        index = len(self.match.hands) * 1000 + len(self.hand.history)
         return {"fn": fn, "record": to_record(self.match), "seat": seat, "level": self.level(seat),
-                "seed": derive_seed(self.match.first.seed ^ _BOT_SALT, index), "stamp": self.stamp}
+                "seed": bot_seed(self.match), "stamp": self.stamp}
 
     def apply_bot(self, request: Request, answer: dict[str, str]) -> bool:
         """Apply a bot's answer to its request; False if the game has moved on since.

@@ -25,10 +25,10 @@ from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.match import Match
 from engine.observation import observe
-from engine.rng import MASK64, SplitMix64, derive_seed
+from engine.rng import MASK64, SplitMix64
 from engine.tournament import HANDS_PER_ROUND, Tournament
 
-from app.session import Session
+from app.session import Session, bot_seed
 from app.settings import FALLBACK_LEVELS, Settings, check_settings
 
 ME: Final = 0
@@ -54,8 +54,7 @@ def play_table(tournament: Tournament, table: int, level: str) -> None:
         hand = match.hand
         while not hand.is_over:
             seat = hand.to_act
-            seed = derive_seed(match.first.seed ^ _BOT_SALT, len(match.hands) * 1000 + len(hand.history))
-            match.apply(make_bot(level, SplitMix64(seed)).act(observe(hand, seat)), seat)
+            match.apply(make_bot(level, SplitMix64(bot_seed(match, _BOT_SALT))).act(observe(hand, seat)), seat)
         if tournament.table_done(table):
             return
         tournament.next_hand(table)

@@ -168,7 +168,8 @@ def _trick(session: Session, obs: Observation) -> View:
         return {"cards": [], "winner": "", "title": "", "reviewing": False}
     two = obs.rules.players == 2
     cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
-              "called": c == obs.called, "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
+              "called": c == obs.called,
+              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
              for p, c in plays]
     return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
             "reviewing": session.reviewing}
