@@ -188,6 +188,9 @@ class Solver:
         maxer = self.maxer
         jseg = seg[NO_SUIT] if trump == NO_SUIT else 0
         tseg = seg[trump]
+        for p in range(n):
+            if not active[p]:  # a partner sitting out a misere never plays
+                tseg &= ~compact(hand.held[p])
         joker_any = rules.joker_lead == "any"
         forced = rules.misere_joker_forced and misere
         track = bool(jseg) and not joker_any
@@ -273,34 +276,34 @@ class Solver:
                     r ^= b
             return total
 
-        canon: dict[tuple[int, ...], int] = {}
-        seg_list = [m for m in seg if m]
+        lower = [below[i] | ((1 << (i - i % w)) - 1) for i in range(size)]
 
-        def shape(pos: int) -> tuple[int, ...]:
-            """The position up to the ranks of played cards: per suit, who holds
-            each remaining card from the top."""
-            out = [-1, pos]
-            for sm in seg_list:
-                t = tuple(map(sm.__and__, up))
-                c = canon.get(t)
-                if c is None:
-                    c = 1
-                    u_all = 0
-                    for u in t:
-                        u_all |= u
-                    while u_all:
-                        b = 1 << (u_all.bit_length() - 1)
-                        u_all ^= b
-                        for i, u in enumerate(t):
-                            if u & b:
-                                c = c << 3 | i
-                                break
-                    canon[t] = c
-                out.append(c)
-            return tuple(out)
+        def shape() -> int:
+            """The hands up to the ranks of played cards, as one number: per suit
+            from the last, a marker nibble 8, then a nibble for each card left from
+            the top, its holder (0 for a card in the trick)."""
+            out = 0
+            for s in range(_SUITS - 1, -1, -1):
+                out = out << 4 | 8
+                r = state[0] & seg[s]
+                while r:
+                    c = r.bit_length() - 1
+                    r ^= 1 << c
+                    out = out << 4 | next((p for p in range(n) if up[p] >> c & 1), 0)
+            return out
+
+        def shape_after(sh: int, played: int, rem: int) -> int:
+            """``sh`` once the cards ``played`` (from ``rem``, the cards left) are gone."""
+            while played:
+                c = played.bit_length() - 1
+                played ^= 1 << c
+                i = ((rem & lower[c]).bit_count() + suit_of[c]) << 2
+                sh = (sh >> (i + 4)) << i | (sh & ((1 << i) - 1))
+            return sh
 
         def top_run(t: int, rem: int) -> tuple[int, int]:
-            """Who holds the highest trump left, and how many top trumps in a row."""
+            """Who holds the highest trump ``t`` left in play, and how many top trumps
+            in a row (each wins the trick it is played to)."""
             b = 1 << (t.bit_length() - 1)
             for p in range(n):
                 h = up[p] | (rem & down[p])
@@ -327,7 +330,10 @@ class Solver:
             return count[winner] >= need
 
         def node(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int,
-                 left: int, need: int) -> bool:
+                 left: int, need: int, sh: int) -> bool:
+            """Whether the counted side takes ``need`` of the ``left`` tricks to come;
+            at a trick start ``0 < need <= left`` and ``left >= 2``.  ``sh`` is the
+            :func:`shape` of the hands at the trick start (relative tables)."""
             nonlocal ticks
             ticks -= 1
             if not ticks:
@@ -337,26 +343,13 @@ class Solver:
                     raise SearchTimeout
             rem = state[0]
             key: tuple[int, ...] = ()
-            rkey: tuple[int, ...] | None = None
             hint = -1
             lb, ub = 0, left
             if k == 0:
-                if need <= 0:
-                    return True
-                if need > left:
-                    return False
-                if left == 1:
-                    return last_trick(pos, need)
-                key = (*up, pos)
+                key = (pos, sh) if relative else (pos, *up)
                 if keyed_led:
                     key = (*key, state[1], *voids) if track else (*key, state[1])
                 ent = tt.get(key)
-
-                if ent is None and relative:
-                    rkey = shape(pos)
-                    if keyed_led:
-                        rkey = (*rkey, state[1], *voids) if track else (*rkey, state[1])
-                    ent = tt.get(rkey)
                 if ent is not None:
                     lb, ub, hint = ent
                     if lb >= need:
@@ -367,30 +360,22 @@ class Solver:
                     q = quick(pos, rem)
                     if count[pos]:
                         if q >= need:
-                            tt[key] = e = (need if need > lb else lb, ub, hint)
-                            if rkey is not None:
-                                tt[rkey] = e
+                            tt[key] = (need if need > lb else lb, ub, hint)
                             return True
                     elif left - q < need:
-                        tt[key] = e = (lb, need - 1 if need - 1 < ub else ub, hint)
-                        if rkey is not None:
-                            tt[rkey] = e
+                        tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                         return False
-                    t = rem & tseg
-                    if t and sure_on:
-                        holder, run = top_run(t, rem)
-                        if holder >= 0 and count[holder] != count[pos]:
-                            if count[holder]:
-                                if run >= need:
-                                    tt[key] = e = (need if need > lb else lb, ub, hint)
-                                    if rkey is not None:
-                                        tt[rkey] = e
-                                    return True
-                            elif left - run < need:
-                                tt[key] = e = (lb, need - 1 if need - 1 < ub else ub, hint)
-                                if rkey is not None:
-                                    tt[rkey] = e
-                                return False
+                t = rem & tseg
+                if t and sure_on:
+                    holder, run = top_run(t, rem)
+                    if holder >= 0:
+                        if count[holder]:
+                            if run >= need:
+                                tt[key] = (need if need > lb else lb, ub, hint)
+                                return True
+                        elif left - run < need:
+                            tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
+                            return False
                 moves = lead_moves(pos, rem, True)
                 if len(moves) > 1:
                     moves = order_leads(pos, moves, rem)
@@ -439,11 +424,21 @@ class Solver:
                         old_void = voids[pos]
                         voids[pos] = old_void | (1 << nled)
                 if last:
-                    state[0] = rem & ~(tmask_ | bit)
-                    res = node(npos, 0, -1, -1, -1, 0, left - 1, need - count[npos])
-                    state[0] = rem
+                    nneed = need - count[npos]
+                    if nneed <= 0:
+                        res = True
+                    elif nneed >= left:
+                        res = False
+                    elif left == 2:
+                        res = last_trick(npos, nneed)
+                    else:
+                        state[0] = rem & ~(tmask_ | bit)
+                        res = node(npos, 0, -1, -1, -1, 0, left - 1, nneed,
+                                   shape_after(sh, tmask_ | bit, rem) if relative else 0)
+                        state[0] = rem
                 else:
-                    res = node(nxt[pos], k + 1, nled, npos, npow, tmask_ | bit, left, need)
+                    res = node(nxt[pos], k + 1, nled, npos, npow, tmask_ | bit, left, need,
+                               sh)
                 up[pos] = u
                 state[1] = old_led_set
                 if old_void >= 0:
@@ -455,12 +450,10 @@ class Solver:
                     break
             if k == 0:
                 if result:
-                    tt[key] = e = (need if need > lb else lb, ub, best_move)
+                    tt[key] = (need if need > lb else lb, ub, best_move)
                 else:
-                    tt[key] = e = (lb, need - 1 if need - 1 < ub else ub,
-                                   best_move if best_move >= 0 else hint)
-                if rkey is not None:
-                    tt[rkey] = e
+                    tt[key] = (lb, need - 1 if need - 1 < ub else ub,
+                               best_move if best_move >= 0 else hint)
             return result
 
         hist = [0] * size
@@ -538,7 +531,12 @@ class Solver:
             if st._deadline is not None and time.monotonic() > st._deadline:
                 raise SearchTimeout
             pos, k, led_, wpos, wpow, tm, left, _ = root
-            return node(pos, k, led_, wpos, wpow, tm, left, need)
+            if k == 0:
+                if need <= 0 or need > left:
+                    return need <= 0
+                if left == 1:
+                    return last_trick(pos, need)
+            return node(pos, k, led_, wpos, wpow, tm, left, need, shape() if relative else 0)
 
         def push(m: int) -> None:
             pos, k, led_, wpos, wpow, tm, left, extra = root
