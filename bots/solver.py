@@ -342,10 +342,9 @@ class Solver:
                 if st._deadline is not None and time.monotonic() > st._deadline:
                     raise SearchTimeout
             rem = state[0]
-            key: tuple[int, ...] = ()
-            hint = -1
-            lb, ub = 0, left
             if k == 0:
+                hint = -1
+                lb, ub = 0, left
                 key = (pos, sh) if relative else (pos, *up)
                 if keyed_led:
                     key = (*key, state[1], *voids) if track else (*key, state[1])
@@ -382,79 +381,98 @@ class Solver:
                     if hint >= 0 and hint in moves:
                         moves.remove(hint)
                         moves.insert(0, hint)
-            else:
-                f = up[pos] & seg[led_]
-                if f and not pile[pos]:
-                    rkey_f = (f, rem & seg[led_])
-                    moves = follow_memo.get(rkey_f)  # type: ignore[assignment]
-                    if moves is None:
-                        moves = follow_memo[rkey_f] = sorted(reps(f, rem, False),
-                                                             key=power.__getitem__)
-                    if len(moves) > 1 and maxer[wpos] != maxer[pos]:
-                        moves = cheapest_winner(moves, led_, wpow)
-                else:
-                    moves = reps(follow_cands(pos, led_), rem, pile[pos])
-                    if len(moves) > 1:
-                        moves = order_follows(pos, moves, led_, wpos, wpow)
-            is_max = maxer[pos]
-            result = not is_max
-            best_move = -1
-            last = k + 1 == nact
-            for m in moves:
-                c = m & (_NAMED - 1)
-                bit = 1 << c
+                is_max = maxer[pos]
+                result = not is_max
+                best_move = hint
                 u = up[pos]
-                up[pos] = u ^ bit
-                if has_piles and under[c] >= 0 and pile[pos]:
-                    up[pos] |= 1 << under[c]
-                s = suit_of[c]
-                old_led_set = state[1]
-                old_void = -1
-                if k == 0:
-                    nled = (m // _NAMED - 1) if m >= _NAMED else s
-                    state[1] = old_led_set | (1 << nled) if nled < 4 else old_led_set
-                    npos, npow = pos, power[c]
-                else:
-                    nled = led_
-                    if (s == nled or s == trump) and power[c] > wpow:
-                        npos, npow = pos, power[c]
-                    else:
-                        npos, npow = wpos, wpow
-                    if track and s != nled:
-                        old_void = voids[pos]
-                        voids[pos] = old_void | (1 << nled)
-                if last:
-                    nneed = need - count[npos]
-                    if nneed <= 0:
-                        res = True
-                    elif nneed >= left:
-                        res = False
-                    elif left == 2:
-                        res = last_trick(npos, nneed)
-                    else:
-                        state[0] = rem & ~(tmask_ | bit)
-                        res = node(npos, 0, -1, -1, -1, 0, left - 1, nneed,
-                                   shape_after(sh, tmask_ | bit, rem) if relative else 0)
-                        state[0] = rem
-                else:
-                    res = node(nxt[pos], k + 1, nled, npos, npow, tmask_ | bit, left, need,
-                               sh)
+                led_set = state[1]
+                on_pile = pile[pos]
+                npos = nxt[pos]
+                for m in moves:
+                    c = m & (_NAMED - 1)
+                    up[pos] = u ^ (1 << c)
+                    if on_pile and under[c] >= 0:
+                        up[pos] |= 1 << under[c]
+                    nled = (m // _NAMED - 1) if m >= _NAMED else suit_of[c]
+                    if nled < 4:
+                        state[1] = led_set | (1 << nled)
+                    if node(npos, 1, nled, pos, power[c], 1 << c, left, need, sh) == is_max:
+                        result = is_max
+                        best_move = m
+                        hist[c] += left * left
+                        break
                 up[pos] = u
-                state[1] = old_led_set
-                if old_void >= 0:
-                    voids[pos] = old_void
-                if res == is_max:
-                    result = res
-                    best_move = m
-                    hist[c] += left * left
-                    break
-            if k == 0:
+                state[1] = led_set
                 if result:
                     tt[key] = (need if need > lb else lb, ub, best_move)
                 else:
-                    tt[key] = (lb, need - 1 if need - 1 < ub else ub,
-                               best_move if best_move >= 0 else hint)
-            return result
+                    tt[key] = (lb, need - 1 if need - 1 < ub else ub, best_move)
+                return result
+            f = up[pos] & seg[led_]
+            on_pile = pile[pos]
+            if f and not on_pile:
+                rkey_f = (f, rem & seg[led_])
+                moves = follow_memo.get(rkey_f)  # type: ignore[assignment]
+                if moves is None:
+                    moves = follow_memo[rkey_f] = sorted(reps(f, rem, False),
+                                                         key=power.__getitem__)
+                if len(moves) > 1 and maxer[wpos] != maxer[pos]:
+                    moves = cheapest_winner(moves, led_, wpow)
+            else:
+                moves = reps(follow_cands(pos, led_), rem, on_pile)
+                if len(moves) > 1:
+                    moves = order_follows(pos, moves, led_, wpos, wpow)
+            is_max = maxer[pos]
+            u = up[pos]
+            void = voids[pos]
+            if track and not f:
+                voids[pos] = void | (1 << led_)
+            if k + 1 < nact:
+                npos = nxt[pos]
+                for c in moves:
+                    up[pos] = u ^ (1 << c)
+                    if on_pile and under[c] >= 0:
+                        up[pos] |= 1 << under[c]
+                    s = suit_of[c]
+                    if (s == led_ or s == trump) and power[c] > wpow:
+                        res = node(npos, k + 1, led_, pos, power[c], tmask_ | 1 << c, left,
+                                   need, sh)
+                    else:
+                        res = node(npos, k + 1, led_, wpos, wpow, tmask_ | 1 << c, left,
+                                   need, sh)
+                    if res == is_max:
+                        hist[c] += left * left
+                        break
+                else:
+                    res = not is_max
+            else:
+                for c in moves:
+                    up[pos] = u ^ (1 << c)
+                    if on_pile and under[c] >= 0:
+                        up[pos] |= 1 << under[c]
+                    s = suit_of[c]
+                    w = pos if (s == led_ or s == trump) and power[c] > wpow else wpos
+                    rest = need - count[w]
+                    if rest <= 0:
+                        res = True
+                    elif rest >= left:
+                        res = False
+                    elif left == 2:
+                        res = last_trick(w, rest)
+                    else:
+                        played = tmask_ | 1 << c
+                        state[0] = rem & ~played
+                        res = node(w, 0, -1, -1, -1, 0, left - 1, rest,
+                                   shape_after(sh, played, rem) if relative else 0)
+                        state[0] = rem
+                    if res == is_max:
+                        hist[c] += left * left
+                        break
+                else:
+                    res = not is_max
+            up[pos] = u
+            voids[pos] = void
+            return res
 
         hist = [0] * size
 
