@@ -260,21 +260,54 @@ class Solver:
                 return mine & jseg
             return mine
 
-        def quick(pos: int, rem: int) -> int:
-            """Tricks the leader can cash from the top without losing the lead."""
+        plain = [s for s in range(4) if s != trump]
+
+        def top_cards(mine: int, r: int) -> int:
+            """How many of the highest cards ``r`` left in a suit ``mine`` holds in a row."""
+            run = 0
+            while r:
+                b = 1 << (r.bit_length() - 1)
+                if not mine & b:
+                    break
+                run += 1
+                r ^= b
+            return run
+
+        def quick(pos: int, rem: int, target: int) -> bool:
+            """Whether the leader can cash ``target`` tricks from the top without
+            losing the lead: top trumps, then top cards of plain suits, each only
+            while every other player who may still hold a trump has to follow."""
             mine = up[pos]
-            others_trumps = rem & tseg & ~mine
-            total = 0
-            for s in range(4) if not others_trumps else (trump,) if trump != NO_SUIT else ():
+            if not rem & tseg & ~mine:
+                total = 0
+                for s in range(4):
+                    r = rem & seg[s]
+                    if r and mine >> (r.bit_length() - 1) & 1:
+                        total += top_cards(mine & r, r)
+                return total >= target
+            run = top_cards(mine & tseg, rem & tseg) if trump != NO_SUIT else 0
+            if run >= target:
+                return True
+            tops = []
+            for s in plain:
                 r = rem & seg[s]
-                m = mine & seg[s]
-                while r:
-                    b = 1 << (r.bit_length() - 1)
-                    if not m & b:
-                        break
-                    total += 1
-                    r ^= b
-            return total
+                if r and mine >> (r.bit_length() - 1) & 1:
+                    tops.append((s, top_cards(mine & r, r)))
+            if run + sum(t for _, t in tops) < target:
+                return False
+            rufflers = []
+            for p in range(n):
+                if p != pos and active[p]:
+                    t = (up[p] | (rem & down[p])) & tseg
+                    if t and (has_piles or t.bit_count() > run):
+                        rufflers.append(up[p])
+            for s, top in tops:
+                for u in rufflers:
+                    length = (u & seg[s]).bit_count()
+                    if length < top:
+                        top = length
+                run += top
+            return run >= target
 
         lower = [below[i] | ((1 << (i - i % w)) - 1) for i in range(size)]
 
@@ -356,12 +389,11 @@ class Solver:
                     if ub < need:
                         return False
                 if quick_on:
-                    q = quick(pos, rem)
                     if count[pos]:
-                        if q >= need:
+                        if quick(pos, rem, need):
                             tt[key] = (need if need > lb else lb, ub, hint)
                             return True
-                    elif left - q < need:
+                    elif quick(pos, rem, left - need + 1):
                         tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                         return False
                 t = rem & tseg
