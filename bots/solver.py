@@ -442,18 +442,22 @@ class Solver:
                 return result
             f = up[pos] & seg[led_]
             on_pile = pile[pos]
-            if f and not on_pile:
-                rkey_f = (f, rem & seg[led_])
-                moves = follow_memo.get(rkey_f)  # type: ignore[assignment]
-                if moves is None:
-                    moves = follow_memo[rkey_f] = sorted(reps(f, rem, False),
-                                                         key=power.__getitem__)
-                if len(moves) > 1 and maxer[wpos] != maxer[pos]:
-                    moves = cheapest_winner(moves, led_, wpow)
-            else:
-                moves = reps(follow_cands(pos, led_), rem, on_pile)
+            if on_pile:
+                moves = reps(follow_cands(pos, led_), rem, True)
                 if len(moves) > 1:
                     moves = order_follows(pos, moves, led_, wpos, wpow)
+            elif not f:
+                moves = reps(follow_cands(pos, led_), rem, False)
+                if len(moves) > 1:
+                    moves = order_follows(pos, moves, led_, wpos, wpow)
+            elif not f & (f - 1):
+                moves = [f.bit_length() - 1]
+            else:
+                fkey = (f, rem & seg[led_], wpow if maxer[wpos] != maxer[pos] else -1)
+                moves = follow_memo.get(fkey)  # type: ignore[assignment]
+                if moves is None:
+                    moves = order_follows(pos, reps(f, rem, False), led_, wpos, wpow)
+                    follow_memo[fkey] = moves
             is_max = maxer[pos]
             u = up[pos]
             void = voids[pos]
@@ -529,7 +533,7 @@ class Solver:
             moves.sort(key=score)
             return moves
 
-        follow_memo: dict[tuple[int, int], list[int]] = {}
+        follow_memo: dict[tuple[int, int, int], list[int]] = {}
 
         def cheapest_winner(moves: list[int], led_: int, wpow: int) -> list[int]:
             """The lowest card that beats ``wpow`` moved to the front (a new list)."""
