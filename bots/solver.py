@@ -388,14 +388,7 @@ class Solver:
                         return True
                     if ub < need:
                         return False
-                if quick_on:
-                    if count[pos]:
-                        if quick(pos, rem, need):
-                            tt[key] = (need if need > lb else lb, ub, hint)
-                            return True
-                    elif quick(pos, rem, left - need + 1):
-                        tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
-                        return False
+                mate_run = 0  # top trumps of the leader's partner: tricks on top of quick ones
                 t = rem & tseg
                 if t and sure_on:
                     holder, run = top_run(t, rem)
@@ -407,6 +400,16 @@ class Solver:
                         elif left - run < need:
                             tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                             return False
+                        if holder != pos and count[holder] == count[pos]:
+                            mate_run = run
+                if quick_on:
+                    if count[pos]:
+                        if quick(pos, rem, need - mate_run):
+                            tt[key] = (need if need > lb else lb, ub, hint)
+                            return True
+                    elif quick(pos, rem, left - need + 1 - mate_run):
+                        tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
+                        return False
                 moves = lead_moves(pos, rem, True)
                 if len(moves) > 1:
                     moves = order_leads(pos, moves, rem)
