@@ -95,6 +95,46 @@ class TestKnownEndgames:
         assert {str(a): v for a, v in Solver(h).values().items()} == {"5S": 2, "6S": 2}
 
 
+class TestTrickStartBounds:
+    """Positions where a cut-off at a trick start applies, checked against minimax."""
+
+    @staticmethod
+    def exact(hand: Hand, counted: list[int] | None = None) -> int:
+        sides = set(declaring_positions(hand) if counted is None else counted)
+        value = Solver(hand, counted).tricks()
+        assert value == minimax(hand, sides, is_misere(hand))
+        for action, v in Solver(hand, counted).values().items():
+            hand.push(action)
+            assert v == minimax(hand, sides, is_misere(hand)), action
+            hand.pop()
+        return value
+
+    def test_quick_tricks_while_every_ruffer_follows(self) -> None:
+        h = start("standard", ["AS KS 5D", "6S 7S 6H", "8S 9S 6D", "10S QS 7H"], KITTY, "7H")
+        assert self.exact(h) == 2
+
+    def test_quick_tricks_stop_where_a_ruffer_is_void(self) -> None:
+        h = start("standard", ["AS KS QS", "6S 6H 7H", "5D 6D 7D", "7S 8S AH"], KITTY, "7H")
+        assert self.exact(h) == 1
+
+    def test_quick_tricks_add_to_the_partners_top_trumps(self) -> None:
+        h = start("standard", ["AS 5D 6D", "9S 10S 5H", "JH 7S 8S", "QS KS 6H"], KITTY, "7H")
+        assert self.exact(h) == 2
+        assert self.exact(h, counted=[1, 3]) == 1
+
+    def test_sure_trump_trick_of_the_leaders_partner(self) -> None:
+        h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
+        assert self.exact(h, counted=[1, 3]) == 2
+
+    def test_partner_sitting_out_a_misere_keeps_the_joker(self) -> None:
+        rules = "standard,misere-anytime=on"
+        h = start(rules, ["AS AC AD", "5S 5C 4D", "JK KS KC", "6S 6C 5D"], KITTY, "MIS")
+        assert self.exact(h) == 3
+        h = run(start(rules, ["JK 5S 5C", "6S 7S 8S", "AD KD QD", "9S 10S 6C"], KITTY, "MIS"),
+                "joker none")
+        assert self.exact(h) == 1  # the joker wins the trick it is played to
+
+
 class TestAgainstMinimax:
     @pytest.mark.parametrize("table", TABLES)
     def test_value_equals_exhaustive_minimax(self, table: str) -> None:
