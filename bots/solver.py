@@ -309,6 +309,30 @@ class Solver:
                 run += top
             return run >= target
 
+        mates = [[q for q in range(n) if q != p and active[q] and count[q] == count[p]]
+                 for p in range(n)] if sure_on else [[] for _ in range(n)]
+
+        def entry(pos: int, rem: int, target: int) -> bool:
+            """Whether a partner holding the top cards of a plain suit the leader can
+            lead cashes ``target`` tricks in it, every other player who may hold a
+            trump having to follow throughout."""
+            mine = up[pos]
+            for q in mates[pos]:
+                theirs = up[q]
+                for s in plain:
+                    r = rem & seg[s]
+                    if mine & r and theirs >> (r.bit_length() - 1) & 1:
+                        top = top_cards(theirs & r, r)
+                        if top >= target:
+                            for p in range(n):
+                                if p != q and active[p] and (up[p] | (rem & down[p])) & tseg:
+                                    length = (up[p] & r).bit_count()
+                                    if length < top:
+                                        top = length
+                            if top >= target:
+                                return True
+            return False
+
         lower = [below[i] | ((1 << (i - i % w)) - 1) for i in range(size)]
 
         def shape() -> int:
@@ -402,12 +426,12 @@ class Solver:
                             return False
                         if holder != pos and count[holder] == count[pos]:
                             mate_run = run
-                if quick_on:
-                    if count[pos]:
-                        if quick(pos, rem, need - mate_run):
+                if quick_on:  # tricks the side on lead is sure of, as a cut-off
+                    goal = (need if count[pos] else left - need + 1) - mate_run
+                    if quick(pos, rem, goal) or entry(pos, rem, goal):
+                        if count[pos]:
                             tt[key] = (need if need > lb else lb, ub, hint)
                             return True
-                    elif quick(pos, rem, left - need + 1 - mate_run):
                         tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                         return False
                 moves = lead_moves(pos, rem, True)

@@ -122,6 +122,14 @@ class TestTrickStartBounds:
         assert self.exact(h) == 2
         assert self.exact(h, counted=[1, 3]) == 1
 
+    def test_partner_cashes_top_cards_the_leader_leads_to(self) -> None:
+        h = start("standard", ["5S 5D 6D", "6S 7S 6H", "AS KS 7D", "8S 9S 7H"], KITTY, "7H")
+        assert self.exact(h) == 2
+        h = start("standard", ["5S 5D 6D", "6S 7S 6H", "AS KS 7D", "8S 9H 10D"], KITTY, "7H")
+        assert self.exact(h) == 1  # the second spade is ruffed
+        h = start("standard", ["5D 6D 7D", "6S 7S 8D", "AS KS 9D", "8S 10D QD"], KITTY, "7H")
+        assert self.exact(h) == 1  # no spade to lead
+
     def test_sure_trump_trick_of_the_leaders_partner(self) -> None:
         h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
         assert self.exact(h, counted=[1, 3]) == 2
