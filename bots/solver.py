@@ -358,9 +358,9 @@ class Solver:
                 sh = (sh >> (i + 4)) << i | (sh & ((1 << i) - 1))
             return sh
 
-        def top_run(t: int, rem: int) -> tuple[int, int]:
-            """Who holds the highest trump ``t`` left in play, and how many top trumps
-            in a row (each wins the trick it is played to)."""
+        def top_run(t: int, rem: int) -> tuple[int, int, int]:
+            """Who holds the highest trump ``t`` left in play, how many top trumps
+            in a row, and the trumps below those."""
             b = 1 << (t.bit_length() - 1)
             for p in range(n):
                 h = up[p] | (rem & down[p])
@@ -370,8 +370,8 @@ class Solver:
                         run += 1
                         t ^= b
                         b = 1 << (t.bit_length() - 1) if t else 0
-                    return p, run
-            return -1, 0
+                    return p, run, t
+            return -1, 0, 0
 
         def last_trick(pos: int, need: int) -> bool:
             c = up[pos].bit_length() - 1
@@ -412,22 +412,30 @@ class Solver:
                         return True
                     if ub < need:
                         return False
-                mate_run = 0  # top trumps of the leader's partner: tricks on top of quick ones
+                trump_run = 0  # the side's trump tricks that quick tricks leave alone
                 t = rem & tseg
                 if t and sure_on:
-                    holder, run = top_run(t, rem)
+                    # Each top trump in a row wins its trick; each of the next ones in
+                    # a row too, but where one of the first is played to the same trick.
+                    holder, run, t = top_run(t, rem)
                     if holder >= 0:
-                        if count[holder]:
-                            if run >= need:
-                                tt[key] = (need if need > lb else lb, ub, hint)
-                                return True
-                        elif left - run < need:
+                        sure = [0, 0]  # tricks for sure: of the others, of the counted side
+                        sure[count[holder]] = run
+                        if t:
+                            second, run2, _ = top_run(t, rem)
+                            if second >= 0 and run2 > run:
+                                sure[count[second]] = (run2 if count[second] == count[holder]
+                                                       else run2 - run)
+                        if sure[1] >= need:
+                            tt[key] = (need if need > lb else lb, ub, hint)
+                            return True
+                        if left - sure[0] < need:
                             tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                             return False
-                        if holder != pos and count[holder] == count[pos]:
-                            mate_run = run
+                        if holder != pos:  # else quick tricks cash the top trumps
+                            trump_run = sure[count[pos]]
                 if quick_on:  # tricks the side on lead is sure of, as a cut-off
-                    goal = (need if count[pos] else left - need + 1) - mate_run
+                    goal = (need if count[pos] else left - need + 1) - trump_run
                     if quick(pos, rem, goal) or entry(pos, rem, goal):
                         if count[pos]:
                             tt[key] = (need if need > lb else lb, ub, hint)

@@ -134,6 +134,14 @@ class TestTrickStartBounds:
         h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
         assert self.exact(h, counted=[1, 3]) == 2
 
+    def test_next_trumps_in_a_row_lose_only_to_the_top_ones(self) -> None:
+        h = start("standard", ["JH JD AH", "JK 5S 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
+        assert self.exact(h) == 2
+        h = start("standard", ["5D 6D 7D", "JK 5S 6S", "7S 8S 9S", "JH JD AH"], KITTY, "7H")
+        assert self.exact(h, counted=[1, 3]) == 3
+        h = start("standard", ["JH JD 5S", "JK AH 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
+        assert self.exact(h) == 1
+
     def test_partner_sitting_out_a_misere_keeps_the_joker(self) -> None:
         rules = "standard,misere-anytime=on"
         h = start(rules, ["AS AC AD", "5S 5C 4D", "JK KS KC", "6S 6C 5D"], KITTY, "MIS")
