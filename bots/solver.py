@@ -415,25 +415,31 @@ class Solver:
                 trump_run = 0  # the side's trump tricks that quick tricks leave alone
                 t = rem & tseg
                 if t and sure_on:
-                    # Each top trump in a row wins its trick; each of the next ones in
-                    # a row too, but where one of the first is played to the same trick.
-                    holder, run, t = top_run(t, rem)
-                    if holder >= 0:
-                        sure = [0, 0]  # tricks for sure: of the others, of the counted side
-                        sure[count[holder]] = run
-                        if t:
-                            second, run2, _ = top_run(t, rem)
-                            if second >= 0 and run2 > run:
-                                sure[count[second]] = (run2 if count[second] == count[holder]
-                                                       else run2 - run)
-                        if sure[1] >= need:
-                            tt[key] = (need if need > lb else lb, ub, hint)
-                            return True
-                        if left - sure[0] < need:
-                            tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
-                            return False
-                        if holder != pos:  # else quick tricks cash the top trumps
-                            trump_run = sure[count[pos]]
+                    # A player's trumps each win a trick but where an opponent plays
+                    # a higher trump to it: take them run by run from the top.
+                    sure = [0, 0]  # tricks for sure: of the others, of the counted side
+                    above = [0, 0]  # trumps above the run, by side
+                    own = [0] * n
+                    first = -1
+                    while t:
+                        p, run, t = top_run(t, rem)
+                        if p < 0:
+                            break
+                        if first < 0:
+                            first = p
+                        side = count[p]
+                        own[p] += run
+                        if own[p] - above[1 - side] > sure[side]:
+                            sure[side] = own[p] - above[1 - side]
+                        above[side] += run
+                    if sure[1] >= need:
+                        tt[key] = (need if need > lb else lb, ub, hint)
+                        return True
+                    if left - sure[0] < need:
+                        tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
+                        return False
+                    if first != pos:  # else quick tricks cash the top trumps
+                        trump_run = sure[count[pos]]
                 if quick_on:  # tricks the side on lead is sure of, as a cut-off
                     goal = (need if count[pos] else left - need + 1) - trump_run
                     if quick(pos, rem, goal) or entry(pos, rem, goal):

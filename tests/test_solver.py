@@ -134,9 +134,12 @@ class TestTrickStartBounds:
         h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
         assert self.exact(h, counted=[1, 3]) == 2
 
-    def test_next_trumps_in_a_row_lose_only_to_the_top_ones(self) -> None:
+    def test_trumps_lose_only_to_higher_trumps_of_the_other_side(self) -> None:
         h = start("standard", ["JH JD AH", "JK 5S 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
         assert self.exact(h) == 2
+        h = start("standard", ["JH KH QH", "JK 5S 6S", "5D 6D 7D", "JD AH 7S"], KITTY, "7H")
+        assert self.exact(h) == 2
+        assert self.exact(h, counted=[1, 3]) == 1
         h = start("standard", ["5D 6D 7D", "JK 5S 6S", "7S 8S 9S", "JH JD AH"], KITTY, "7H")
         assert self.exact(h, counted=[1, 3]) == 3
         h = start("standard", ["JH JD 5S", "JK AH 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
