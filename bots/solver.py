@@ -358,20 +358,42 @@ class Solver:
                 sh = (sh >> (i + 4)) << i | (sh & ((1 << i) - 1))
             return sh
 
-        def top_run(t: int, rem: int) -> tuple[int, int, int]:
-            """Who holds the highest trump ``t`` left in play, how many top trumps
-            in a row, and the trumps below those."""
-            b = 1 << (t.bit_length() - 1)
-            for p in range(n):
-                h = up[p] | (rem & down[p])
-                if h & b:
+        sure_memo: dict[tuple[int, ...], tuple[int, int, int]] = {}
+
+        def sure_tricks(t: int, rem: int) -> tuple[int, int, int]:
+            """Tricks the trumps ``t`` left in play make for sure, for the other side
+            and for the counted side, and who holds the highest.  A player's trumps
+            each win a trick but where the other side plays a higher trump to it:
+            taken run by run from the top."""
+            if has_piles:
+                hs = tuple([(up[p] | (rem & down[p])) & t for p in range(n)])
+            else:
+                hs = tuple(map(t.__and__, up))
+            got = sure_memo.get(hs)
+            if got is None:
+                sure = [0, 0]
+                above = [0, 0]  # trumps above the run, by side
+                own = [0] * n
+                first = -1
+                while t:
+                    b = 1 << (t.bit_length() - 1)
+                    p = next((p for p in range(n) if hs[p] & b), -1)
+                    if p < 0:
+                        break
+                    if first < 0:
+                        first = p
                     run = 0
-                    while t & b and h & b:
+                    while t & b and hs[p] & b:
                         run += 1
                         t ^= b
                         b = 1 << (t.bit_length() - 1) if t else 0
-                    return p, run, t
-            return -1, 0, 0
+                    side = count[p]
+                    own[p] += run
+                    if own[p] - above[1 - side] > sure[side]:
+                        sure[side] = own[p] - above[1 - side]
+                    above[side] += run
+                got = sure_memo[hs] = (sure[0], sure[1], first)
+            return got
 
         def last_trick(pos: int, need: int) -> bool:
             c = up[pos].bit_length() - 1
@@ -415,31 +437,15 @@ class Solver:
                 trump_run = 0  # the side's trump tricks that quick tricks leave alone
                 t = rem & tseg
                 if t and sure_on:
-                    # A player's trumps each win a trick but where an opponent plays
-                    # a higher trump to it: take them run by run from the top.
-                    sure = [0, 0]  # tricks for sure: of the others, of the counted side
-                    above = [0, 0]  # trumps above the run, by side
-                    own = [0] * n
-                    first = -1
-                    while t:
-                        p, run, t = top_run(t, rem)
-                        if p < 0:
-                            break
-                        if first < 0:
-                            first = p
-                        side = count[p]
-                        own[p] += run
-                        if own[p] - above[1 - side] > sure[side]:
-                            sure[side] = own[p] - above[1 - side]
-                        above[side] += run
-                    if sure[1] >= need:
+                    theirs, ours, first = sure_tricks(t, rem)
+                    if ours >= need:
                         tt[key] = (need if need > lb else lb, ub, hint)
                         return True
-                    if left - sure[0] < need:
+                    if left - theirs < need:
                         tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                         return False
                     if first != pos:  # else quick tricks cash the top trumps
-                        trump_run = sure[count[pos]]
+                        trump_run = ours if count[pos] else theirs
                 if quick_on:  # tricks the side on lead is sure of, as a cut-off
                     goal = (need if count[pos] else left - need + 1) - trump_run
                     if quick(pos, rem, goal) or entry(pos, rem, goal):
