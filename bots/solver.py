@@ -12,14 +12,21 @@ sitting out) come from the engine; :meth:`Solver.legal_actions` matches
 
 The search answers "can the counted side take at least k tricks?" with a
 boolean alpha-beta over single cards and a transposition table at trick
-starts holding bounds on the tricks still to come, keyed both by the exact
-cards and by their ranks among the cards left (so positions that differ only
-in which low cards are gone share an entry).  Touching cards in one hand are
-searched once; the side on lead counts its cashable top cards and the holder
-of the top trumps its sure tricks before searching; moves are ordered by
-cheapest winners, a best move per table entry and a history of refutations.
-Exact trick counts come from a few such null-window probes.  In a misere the
-counted side is the bidder and the defenders maximise its tricks.
+starts holding bounds on the tricks still to come.  Where cards have distinct
+powers and there are no piles, the table is keyed by the ranks of the cards
+among those left (a number kept up to date trick by trick, so positions that
+differ only in which low cards are gone share an entry), else by the exact
+cards.  Touching cards in one hand are searched once.  Before searching a
+trick start, bounds may settle it: each player's trumps win a trick each but
+where the other side plays a higher one (counted run by run from the top);
+the leader can cash top trumps, then top cards of plain suits while every
+player who may ruff follows, or lead to a partner's top cards; those tricks
+add to the side's sure trump tricks when the leader does not hold the top
+trump (sure tricks and partners need cards of distinct powers: no doubled
+deck).  Moves are ordered by cheapest winners, a best move per table entry
+and a history of refutations.  Exact trick counts come from a few such
+null-window probes.  In a misere the counted side is the bidder and the
+defenders maximise its tricks (only the sure trump tricks apply there).
 """
 
 from __future__ import annotations
@@ -295,7 +302,7 @@ class Solver:
                     tops.append((s, top_cards(mine & r, r)))
             if run + sum(t for _, t in tops) < target:
                 return False
-            rufflers = []
+            rufflers = []  # their face-up cards (a pile may turn up more)
             for p in range(n):
                 if p != pos and active[p]:
                     t = (up[p] | (rem & down[p])) & tseg
@@ -309,6 +316,7 @@ class Solver:
                 run += top
             return run >= target
 
+        # Partners to lead to (not with doubled cards: a twin played first would win).
         mates = [[q for q in range(n) if q != p and active[q] and count[q] == count[p]]
                  for p in range(n)] if sure_on else [[] for _ in range(n)]
 
@@ -412,7 +420,7 @@ class Solver:
                  left: int, need: int, sh: int) -> bool:
             """Whether the counted side takes ``need`` of the ``left`` tricks to come;
             at a trick start ``0 < need <= left`` and ``left >= 2``.  ``sh`` is the
-            :func:`shape` of the hands at the trick start (relative tables)."""
+            :func:`shape` of the cards left at the trick start (relative tables)."""
             nonlocal ticks
             ticks -= 1
             if not ticks:
