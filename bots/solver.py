@@ -321,24 +321,36 @@ class Solver:
                  for p in range(n)] if sure_on else [[] for _ in range(n)]
 
         def entry(pos: int, rem: int, target: int) -> bool:
-            """Whether a partner holding the top cards of a plain suit the leader can
-            lead cashes ``target`` tricks in it, every other player who may hold a
-            trump having to follow throughout."""
+            """Whether the leader can lead to a partner's top card of a plain suit,
+            and the partner then cash ``target`` tricks from the top of the plain
+            suits (that one included), each only while every other player who may
+            hold a trump has to follow."""
             mine = up[pos]
             for q in mates[pos]:
                 theirs = up[q]
+                tops = []
+                reach = False
                 for s in plain:
                     r = rem & seg[s]
-                    if mine & r and theirs >> (r.bit_length() - 1) & 1:
-                        top = top_cards(theirs & r, r)
-                        if top >= target:
-                            for p in range(n):
-                                if p != q and active[p] and (up[p] | (rem & down[p])) & tseg:
-                                    length = (up[p] & r).bit_count()
-                                    if length < top:
-                                        top = length
-                            if top >= target:
-                                return True
+                    if r and theirs >> (r.bit_length() - 1) & 1:
+                        tops.append((r, top_cards(theirs & r, r)))
+                        reach = reach or bool(mine & r)
+                if not reach or sum(t for _, t in tops) < target:
+                    continue
+                rufflers = [up[p] for p in range(n)
+                            if p != q and active[p] and (up[p] | (rem & down[p])) & tseg]
+                total = 0
+                reach = False
+                for r, top in tops:
+                    for u in rufflers:
+                        length = (u & r).bit_count()
+                        if length < top:
+                            top = length
+                    if top:
+                        total += top
+                        reach = reach or bool(mine & r)
+                if reach and total >= target:
+                    return True
             return False
 
         lower = [below[i] | ((1 << (i - i % w)) - 1) for i in range(size)]

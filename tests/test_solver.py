@@ -129,6 +129,8 @@ class TestTrickStartBounds:
         assert self.exact(h) == 1  # the second spade is ruffed
         h = start("standard", ["5D 6D 7D", "6S 7S 8D", "AS KS 9D", "8S 10D QD"], KITTY, "7H")
         assert self.exact(h) == 1  # no spade to lead
+        h = start("standard", ["5S 6D 7D", "6S 5C 8D", "AS AC KC", "7S 7C 9D"], KITTY, "7H")
+        assert self.exact(h) == 3  # in with the ace of spades, then the clubs
 
     def test_sure_trump_trick_of_the_leaders_partner(self) -> None:
         h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
