@@ -302,18 +302,22 @@ class Solver:
                     tops.append((s, top_cards(mine & r, r)))
             if run + sum(t for _, t in tops) < target:
                 return False
-            rufflers = []  # their face-up cards (a pile may turn up more)
+            # Those who may ruff, by their face-up cards: a pile may turn up more
+            # cards, but may also have thrown some away under the top trumps.
+            rufflers = []
             for p in range(n):
                 if p != pos and active[p]:
                     t = (up[p] | (rem & down[p])) & tseg
                     if t and (has_piles or t.bit_count() > run):
                         rufflers.append(up[p])
+            spent = run if has_piles else 0
             for s, top in tops:
                 for u in rufflers:
-                    length = (u & seg[s]).bit_count()
+                    length = (u & seg[s]).bit_count() - spent
                     if length < top:
                         top = length
-                run += top
+                if top > 0:
+                    run += top
             return run >= target
 
         # Partners to lead to (not with doubled cards: a twin played first would win).
