@@ -203,7 +203,9 @@ class Solver:
         track = bool(jseg) and not joker_any
         keyed_led = bool(jseg)
         quick_on = not misere
-        sure_on = rules.deck is not Deck.DOUBLED
+        twins = rules.deck is Deck.DOUBLED
+        """Cards of equal power: touching only with their twin, no sure tricks."""
+        sure_on = not twins
         relative = sure_on and players == n
         tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         st = self
@@ -223,7 +225,9 @@ class Solver:
         voids = list(hand.voids)
 
         def reps(cands: int, rem: int, is_pile: bool) -> list[int]:
-            """One card per run of touching cards (highest first), a new list."""
+            """One card per run of touching cards (highest first), a new list.
+            With doubled cards only twins touch: a card tying with a twin held
+            elsewhere does not play like the one below it."""
             if not cands & (cands - 1):
                 return [cands.bit_length() - 1] if cands else []
             if is_pile:
@@ -236,7 +240,7 @@ class Solver:
                 b = rem & below[c]
                 while b:
                     d = b.bit_length() - 1
-                    if not cands >> d & 1:
+                    if not cands >> d & 1 or twins and power[d] != power[c]:
                         break
                     cands ^= 1 << d
                     b ^= 1 << d
@@ -645,7 +649,7 @@ class Solver:
                     b = rem & below[h]
                     while b:
                         d = b.bit_length() - 1
-                        if d not in full:
+                        if d not in full or twins and power[d] != power[h]:
                             break
                         grp.append(d)
                         b ^= 1 << d

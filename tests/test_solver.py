@@ -95,6 +95,19 @@ class TestKnownEndgames:
         assert {str(a): v for a, v in Solver(h).values().items()} == {"5S": 2, "6S": 2}
 
 
+    def test_a_doubled_card_ties_with_its_twin_so_the_card_below_plays_apart(self) -> None:
+        # 2S' is gone; 3S and 2S touch by rank but 3S ties with 3S' (first played wins)
+        h = start("six-handed,deck=63-doubled", ["9D 2S 3S", "5D 3S' 5C", "2S' 6C 7C",
+                                                 "8D 10C JC", "6D 8C 9C", "7D 4C AC"], KITTY, "7H")
+        run(h, "9D", "5D", "2S'", "8D", "6D", "7D")
+        values = Solver(h, [0, 2, 4]).values()
+        for action, value in values.items():
+            h.push(action)
+            assert value == minimax(h, {0, 2, 4}, False), str(action)
+            h.pop()
+        assert {str(a): v for a, v in values.items()} == {"2S": 1, "3S": 3}
+
+
 class TestTrickStartBounds:
     """Positions where a cut-off at a trick start applies, checked against minimax."""
 
