@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 bash scripts/setup.sh
-"$python" -m mypy engine bots
+"$python" -m mypy engine bots bench
 MYPYPATH=web "$python" -m mypy --strict --explicit-package-bases web/app
 "$python" -m pytest tests e2e "$@"

@@ -1,0 +1,102 @@
+"""Benchmark: two levels' bidding, scored double dummy.
+
+A duplicate match of the auction only: every deal is bid twice (level A at
+one side's seats and level B at the other's, then swapped), the bots also
+put back the kitty, call and place the joker, and the final contract's
+tricks come from the double-dummy solver instead of a play.  The points per
+deal (A minus B, with a 95% interval) and how often the contracts each level
+wins are made double dummy measure the bidding alone, without the noise of
+the play: a change to one level's bidding shows here in a few hundred deals.
+Two-sided tables only (the solver counts one side's tricks).
+Deterministic for a seed.  Usage:
+``python bench/bidding_dd.py [--a LEVEL] [--b LEVEL] [--deals N] [--preset P] [--seed S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.protocol import Bot  # noqa: E402
+from bots.registry import make_bot  # noqa: E402
+from bots.solver import Solver, declaring_positions  # noqa: E402
+from engine.hand import Hand, Phase  # noqa: E402
+from engine.observation import observe  # noqa: E402
+from engine.rng import SplitMix64, derive_seed  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from engine.scoring import score_hand  # noqa: E402
+
+
+def bid_hand(rules: Rules, seed: int, dealer: int, bots: list[Bot]) -> Hand:
+    """The hand bid (and the kitty put back, partner called, joker placed) by the bots."""
+    hand = Hand.new(rules, seed, dealer)
+    while hand.phase < Phase.PLAY and not hand.is_over:
+        seat = hand.to_act
+        hand.apply(bots[seat].act(observe(hand, seat)), seat)
+    return hand
+
+
+def double_dummy_points(hand: Hand) -> tuple[tuple[int, ...], bool]:
+    """Each side's points with the contract played double dummy, and whether it is made."""
+    rules = hand.rules
+    if hand.is_over:
+        assert hand.result is not None
+        return hand.result.points, False
+    assert hand.contract is not None
+    counted = declaring_positions(hand)
+    misere = hand.contract.is_misere
+    took = Solver(hand, counted).tricks(0 if misere else hand.contract.tricks)
+    declarer = hand.declarer
+    defender = next(s for s in range(rules.players) if s not in counted)
+    tricks = [0] * rules.players
+    tricks[declarer], tricks[defender] = took, 10 - took
+    bidders = tuple(s for s in counted if s < rules.players)
+    result = score_hand(rules, hand.contract, declarer, bidders, tuple(tricks))
+    return result.points, bool(result.made)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--a", default="expert", help="level of bidder A")
+    parser.add_argument("--b", default="normal", help="level of bidder B")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rules = Rules.parse(args.preset)
+    if rules.sides != 2:
+        parser.error("the table needs two sides")
+    rng = SplitMix64(args.seed)
+    diffs: list[float] = []
+    record = {"A": [0, 0], "B": [0, 0]}  # contracts won, made double dummy
+    for i in range(args.deals):
+        diff = 0.0
+        for side in range(2):
+            levels = [args.a if rules.side_of(s) == side else args.b
+                      for s in range(rules.players)]
+            hand = bid_hand(rules, derive_seed(args.seed, i), i % rules.players,
+                            [make_bot(level, rng.fork()) for level in levels])
+            points, made = double_dummy_points(hand)
+            if not hand.is_over:
+                tally = record["A" if rules.side_of(hand.declarer) == side else "B"]
+                tally[0] += 1
+                tally[1] += made
+            diff += points[side] - points[1 - side]
+        diffs.append(diff / 2)
+    mean = statistics.fmean(diffs)
+    margin = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    print(f"{args.a} (A) v {args.b} (B) bidding, {rules}, {len(diffs)} deals, seed {args.seed}")
+    print(f"A minus B, contracts played double dummy: {mean:+.1f} points per deal, "
+          f"95% interval [{mean - margin:+.1f}, {mean + margin:+.1f}]")
+    for tag, level in (("A", args.a), ("B", args.b)):
+        won, made_dd = record[tag]
+        print(f"{tag} {level:>7}: contracts won {won}, made double dummy {made_dd}")
+
+
+if __name__ == "__main__":
+    main()
