@@ -588,23 +588,38 @@ class Solver:
         hist = [0] * size
 
         def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
-            """Cashing winners first, then leads to partner's winners, then by history."""
-            mine_side = maxer[pos]
+            """Cashing winners and leads to a partner's winners first, then by history
+            (lowest first); a suit only a partner can ruff counts as a winner, one an
+            opponent can ruff goes last."""
+            side = maxer[pos]
+            ruffs = 0  # plain suits an opponent can ruff
+            mate_ruffs = 0  # plain suits a partner can ruff
+            for p in range(n):
+                if p != pos and active[p] and up[p] & tseg:
+                    for s in plain:
+                        if not up[p] & seg[s]:
+                            if maxer[p] != side:
+                                ruffs |= 1 << s
+                            else:
+                                mate_ruffs |= 1 << s
+
             def score(m: int) -> int:
                 c = m & (_NAMED - 1)
                 if m >= _NAMED:
                     return -(1 << 41)
-                r = rem & seg[suit_of[c]]
+                s = suit_of[c]
+                tier = (1 << 42) if ruffs >> s & 1 else -(1 << 41) if mate_ruffs >> s & 1 else 0
+                r = rem & seg[s]
                 above = r & ~below[c] & ~(1 << c)
                 if not above:
-                    return -(1 << 41) - hist[c]
+                    return tier - (1 << 41) - hist[c]
                 top = above.bit_length() - 1
                 for p in range(n):
                     if up[p] >> top & 1:
-                        if p != pos and maxer[p] == mine_side:
-                            return -(1 << 40) - hist[c]
+                        if p != pos and maxer[p] == side:
+                            return tier - (1 << 40) - hist[c]
                         break
-                return -hist[c] + power[c]
+                return tier - hist[c] + power[c]
             moves.sort(key=score)
             return moves
 
