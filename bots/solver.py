@@ -23,9 +23,11 @@ the leader can cash top trumps, then top cards of plain suits while every
 player who may ruff follows, or lead to a partner's top cards; those tricks
 add to the side's sure trump tricks when the leader does not hold the top
 trump (sure tricks and partners need cards of distinct powers: no doubled
-deck).  Moves are ordered by cheapest winners, a best move per table entry
-and a history of refutations.  Exact trick counts come from a few such
-null-window probes.  In a misere the counted side is the bidder and the
+deck).  A table entry's best move is tried first; other leads go winners
+first (top cards, cards under a partner's top card, suits only a partner can
+ruff), then lowest first, suits an opponent can ruff last; followers try the
+cheapest winner over an opponent, else their lowest cards.  Exact trick
+counts come from a few such null-window probes.  In a misere the counted side is the bidder and the
 defenders maximise its tricks (only the sure trump tricks apply there).
 """
 
@@ -43,6 +45,8 @@ _SUITS = 5
 _ALL_LED = 0b1111
 _NAMED = 128
 """Joker leads are encoded as ``card + _NAMED * (named suit + 1)``."""
+_TIER = 1 << 10
+"""A step in lead ordering scores, above any card's power."""
 
 
 class SearchTimeout(Exception):
@@ -506,7 +510,6 @@ class Solver:
                     if node(npos, 1, nled, pos, power[c], 1 << c, left, need, sh) == is_max:
                         result = is_max
                         best_move = m
-                        hist[c] += left * left
                         break
                 up[pos] = u
                 state[1] = led_set
@@ -552,7 +555,6 @@ class Solver:
                         res = node(npos, k + 1, led_, wpos, wpow, tmask_ | 1 << c, left,
                                    need, sh)
                     if res == is_max:
-                        hist[c] += left * left
                         break
                 else:
                     res = not is_max
@@ -577,7 +579,6 @@ class Solver:
                                    shape_after(sh, played, rem) if relative else 0)
                         state[0] = rem
                     if res == is_max:
-                        hist[c] += left * left
                         break
                 else:
                     res = not is_max
@@ -585,11 +586,9 @@ class Solver:
             voids[pos] = void
             return res
 
-        hist = [0] * size
-
         def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
-            """Cashing winners and leads to a partner's winners first, then by history
-            (lowest first); a suit only a partner can ruff counts as a winner, one an
+            """Cashing winners and leads to a partner's winners first, then the rest,
+            lowest first; a suit only a partner can ruff counts as a winner, one an
             opponent can ruff goes last."""
             side = maxer[pos]
             ruffs = 0  # plain suits an opponent can ruff
@@ -606,20 +605,20 @@ class Solver:
             def score(m: int) -> int:
                 c = m & (_NAMED - 1)
                 if m >= _NAMED:
-                    return -(1 << 41)
+                    return -2 * _TIER
                 s = suit_of[c]
-                tier = (1 << 42) if ruffs >> s & 1 else -(1 << 41) if mate_ruffs >> s & 1 else 0
+                tier = 4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
                 r = rem & seg[s]
                 above = r & ~below[c] & ~(1 << c)
                 if not above:
-                    return tier - (1 << 41) - hist[c]
+                    return tier - 2 * _TIER
                 top = above.bit_length() - 1
                 for p in range(n):
                     if up[p] >> top & 1:
                         if p != pos and maxer[p] == side:
-                            return tier - (1 << 40) - hist[c]
+                            return tier - _TIER
                         break
-                return tier - hist[c] + power[c]
+                return tier + power[c]
             moves.sort(key=score)
             return moves
 
