@@ -611,7 +611,7 @@ class Solver:
                 r = rem & seg[s]
                 above = r & ~below[c] & ~(1 << c)
                 if not above:
-                    return tier - 2 * _TIER
+                    return tier - 2 * _TIER + power[c]
                 top = above.bit_length() - 1
                 for p in range(n):
                     if up[p] >> top & 1:
