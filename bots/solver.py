@@ -24,11 +24,12 @@ player who may ruff follows, or lead to a partner's top cards; those tricks
 add to the side's sure trump tricks when the leader does not hold the top
 trump (sure tricks and partners need cards of distinct powers: no doubled
 deck).  A table entry's best move is tried first; other leads go winners
-first (top cards, cards under a partner's top card, suits only a partner can
+first (top cards, leads to a partner's top card, suits only a partner can
 ruff), then lowest first, suits an opponent can ruff last; followers try the
 cheapest winner over an opponent, else their lowest cards.  Exact trick
-counts come from a few such null-window probes.  In a misere the counted side is the bidder and the
-defenders maximise its tricks (only the sure trump tricks apply there).
+counts come from a few such null-window probes.  In a misere the counted side
+is the bidder and the defenders maximise its tricks (only the sure trump
+tricks apply there).
 """
 
 from __future__ import annotations
