@@ -23,10 +23,13 @@ the leader can cash top trumps, then top cards of plain suits while every
 player who may ruff follows, or lead to a partner's top cards; those tricks
 add to the side's sure trump tricks when the leader does not hold the top
 trump (sure tricks and partners need cards of distinct powers: no doubled
-deck).  Moves are ordered by cheapest winners, a best move per table entry
-and a history of refutations.  Exact trick counts come from a few such
-null-window probes.  In a misere the counted side is the bidder and the
-defenders maximise its tricks (only the sure trump tricks apply there).
+deck).  A table entry's best move is tried first; other leads go winners
+first (top cards, leads to a partner's top card, suits only a partner can
+ruff), then lowest first, suits an opponent can ruff last; followers try the
+cheapest winner over an opponent, else their lowest cards.  Exact trick
+counts come from a few such null-window probes.  In a misere the counted side
+is the bidder and the defenders maximise its tricks (only the sure trump
+tricks apply there).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ _SUITS = 5
 _ALL_LED = 0b1111
 _NAMED = 128
 """Joker leads are encoded as ``card + _NAMED * (named suit + 1)``."""
+_TIER = 1 << 10
+"""A step in lead ordering scores, above any card's power."""
 
 
 class SearchTimeout(Exception):
@@ -506,7 +511,6 @@ class Solver:
                     if node(npos, 1, nled, pos, power[c], 1 << c, left, need, sh) == is_max:
                         result = is_max
                         best_move = m
-                        hist[c] += left * left
                         break
                 up[pos] = u
                 state[1] = led_set
@@ -552,7 +556,6 @@ class Solver:
                         res = node(npos, k + 1, led_, wpos, wpow, tmask_ | 1 << c, left,
                                    need, sh)
                     if res == is_max:
-                        hist[c] += left * left
                         break
                 else:
                     res = not is_max
@@ -577,7 +580,6 @@ class Solver:
                                    shape_after(sh, played, rem) if relative else 0)
                         state[0] = rem
                     if res == is_max:
-                        hist[c] += left * left
                         break
                 else:
                     res = not is_max
@@ -585,26 +587,39 @@ class Solver:
             voids[pos] = void
             return res
 
-        hist = [0] * size
-
         def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
-            """Cashing winners first, then leads to partner's winners, then by history."""
-            mine_side = maxer[pos]
+            """Cashing winners and leads to a partner's winners first, then the rest,
+            lowest first; a suit only a partner can ruff counts as a winner, one an
+            opponent can ruff goes last."""
+            side = maxer[pos]
+            ruffs = 0  # plain suits an opponent can ruff
+            mate_ruffs = 0  # plain suits a partner can ruff
+            for p in range(n):
+                if p != pos and active[p] and up[p] & tseg:
+                    for s in plain:
+                        if not up[p] & seg[s]:
+                            if maxer[p] != side:
+                                ruffs |= 1 << s
+                            else:
+                                mate_ruffs |= 1 << s
+
             def score(m: int) -> int:
                 c = m & (_NAMED - 1)
                 if m >= _NAMED:
-                    return -(1 << 41)
-                r = rem & seg[suit_of[c]]
+                    return -2 * _TIER
+                s = suit_of[c]
+                tier = 4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
+                r = rem & seg[s]
                 above = r & ~below[c] & ~(1 << c)
                 if not above:
-                    return -(1 << 41) - hist[c]
+                    return tier - 2 * _TIER + power[c]
                 top = above.bit_length() - 1
                 for p in range(n):
                     if up[p] >> top & 1:
-                        if p != pos and maxer[p] == mine_side:
-                            return -(1 << 40) - hist[c]
+                        if p != pos and maxer[p] == side:
+                            return tier - _TIER
                         break
-                return -hist[c] + power[c]
+                return tier + power[c]
             moves.sort(key=score)
             return moves
 
