@@ -304,11 +304,7 @@ class Solver:
             run = top_cards(mine & tseg, rem & tseg) if trump != NO_SUIT else 0
             if run >= target:
                 return True
-            tops = []
-            for s in plain:
-                r = rem & seg[s]
-                if r and mine >> (r.bit_length() - 1) & 1:
-                    tops.append((s, top_cards(mine & r, r)))
+            tops = plain_tops(mine, rem)
             if run + sum(t for _, t in tops) < target:
                 return False
             # Those who may ruff, by their face-up cards: a pile may turn up more
@@ -320,14 +316,30 @@ class Solver:
                     if t and (has_piles or t.bit_count() > run):
                         rufflers.append(up[p])
             spent = run if has_piles else 0
-            for s, top in tops:
-                for u in rufflers:
-                    length = (u & seg[s]).bit_count() - spent
-                    if length < top:
-                        top = length
+            for r, top in tops:
+                top = unruffed(top, r, rufflers, spent)
                 if top > 0:
                     run += top
             return run >= target
+
+        def plain_tops(mine: int, rem: int) -> list[tuple[int, int]]:
+            """The plain suits whose highest card left ``mine`` holds: each suit's
+            cards left and how many of its top cards ``mine`` holds in a row."""
+            out = []
+            for s in plain:
+                r = rem & seg[s]
+                if r and mine >> (r.bit_length() - 1) & 1:
+                    out.append((r, top_cards(mine & r, r)))
+            return out
+
+        def unruffed(top: int, r: int, rufflers: list[int], spent: int) -> int:
+            """How many of ``top`` winners in the suit ``r`` cash before one of the
+            hands ``rufflers`` (``spent`` of each one's cards there gone) runs out."""
+            for u in rufflers:
+                length = (u & r).bit_count() - spent
+                if length < top:
+                    top = length
+            return top
 
         # Partners to lead to (not with doubled cards: a twin played first would win).
         mates = [[q for q in range(n) if q != p and active[q] and count[q] == count[p]]
@@ -340,25 +352,15 @@ class Solver:
             hold a trump has to follow."""
             mine = up[pos]
             for q in mates[pos]:
-                theirs = up[q]
-                tops = []
-                reach = False
-                for s in plain:
-                    r = rem & seg[s]
-                    if r and theirs >> (r.bit_length() - 1) & 1:
-                        tops.append((r, top_cards(theirs & r, r)))
-                        reach = reach or bool(mine & r)
-                if not reach or sum(t for _, t in tops) < target:
+                tops = plain_tops(up[q], rem)
+                if not any(mine & r for r, _ in tops) or sum(t for _, t in tops) < target:
                     continue
                 rufflers = [up[p] for p in range(n)
                             if p != q and active[p] and (up[p] | (rem & down[p])) & tseg]
                 total = 0
                 reach = False
                 for r, top in tops:
-                    for u in rufflers:
-                        length = (u & r).bit_count()
-                        if length < top:
-                            top = length
+                    top = unruffed(top, r, rufflers, 0)
                     if top:
                         total += top
                         reach = reach or bool(mine & r)
