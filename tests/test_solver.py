@@ -94,79 +94,75 @@ class TestKnownEndgames:
         run(h, "AS")
         assert {str(a): v for a, v in Solver(h).values().items()} == {"5S": 2, "6S": 2}
 
-
     def test_a_doubled_card_ties_with_its_twin_so_the_card_below_plays_apart(self) -> None:
         # 2S' is gone; 3S and 2S touch by rank but 3S ties with 3S' (first played wins)
         h = start("six-handed,deck=63-doubled", ["9D 2S 3S", "5D 3S' 5C", "2S' 6C 7C",
                                                  "8D 10C JC", "6D 8C 9C", "7D 4C AC"], KITTY, "7H")
         run(h, "9D", "5D", "2S'", "8D", "6D", "7D")
-        values = Solver(h, [0, 2, 4]).values()
-        for action, value in values.items():
-            h.push(action)
-            assert value == minimax(h, {0, 2, 4}, False), str(action)
-            h.pop()
-        assert {str(a): v for a, v in values.items()} == {"2S": 1, "3S": 3}
+        assert exact(h, [0, 2, 4]) == 3
+        assert {str(a): v for a, v in Solver(h, [0, 2, 4]).values().items()} == {"2S": 1, "3S": 3}
+
+
+def exact(hand: Hand, counted: list[int] | None = None) -> int:
+    """The solver's value, checked against minimax, as each legal card's value is."""
+    sides = set(declaring_positions(hand) if counted is None else counted)
+    value = Solver(hand, counted).tricks()
+    assert value == minimax(hand, sides, is_misere(hand))
+    for action, v in Solver(hand, counted).values().items():
+        hand.push(action)
+        assert v == minimax(hand, sides, is_misere(hand)), action
+        hand.pop()
+    return value
 
 
 class TestTrickStartBounds:
     """Positions where a cut-off at a trick start applies, checked against minimax."""
 
-    @staticmethod
-    def exact(hand: Hand, counted: list[int] | None = None) -> int:
-        sides = set(declaring_positions(hand) if counted is None else counted)
-        value = Solver(hand, counted).tricks()
-        assert value == minimax(hand, sides, is_misere(hand))
-        for action, v in Solver(hand, counted).values().items():
-            hand.push(action)
-            assert v == minimax(hand, sides, is_misere(hand)), action
-            hand.pop()
-        return value
-
     def test_quick_tricks_while_every_ruffer_follows(self) -> None:
         h = start("standard", ["AS KS 5D", "6S 7S 6H", "8S 9S 6D", "10S QS 7H"], KITTY, "7H")
-        assert self.exact(h) == 2
+        assert exact(h) == 2
 
     def test_quick_tricks_stop_where_a_ruffer_is_void(self) -> None:
         h = start("standard", ["AS KS QS", "6S 6H 7H", "5D 6D 7D", "7S 8S AH"], KITTY, "7H")
-        assert self.exact(h) == 1
+        assert exact(h) == 1
 
     def test_quick_tricks_add_to_the_partners_top_trumps(self) -> None:
         h = start("standard", ["AS 5D 6D", "9S 10S 5H", "JH 7S 8S", "QS KS 6H"], KITTY, "7H")
-        assert self.exact(h) == 2
-        assert self.exact(h, counted=[1, 3]) == 1
+        assert exact(h) == 2
+        assert exact(h, counted=[1, 3]) == 1
 
     def test_partner_cashes_top_cards_the_leader_leads_to(self) -> None:
         h = start("standard", ["5S 5D 6D", "6S 7S 6H", "AS KS 7D", "8S 9S 7H"], KITTY, "7H")
-        assert self.exact(h) == 2
+        assert exact(h) == 2
         h = start("standard", ["5S 5D 6D", "6S 7S 6H", "AS KS 7D", "8S 9H 10D"], KITTY, "7H")
-        assert self.exact(h) == 1  # the second spade is ruffed
+        assert exact(h) == 1  # the second spade is ruffed
         h = start("standard", ["5D 6D 7D", "6S 7S 8D", "AS KS 9D", "8S 10D QD"], KITTY, "7H")
-        assert self.exact(h) == 1  # no spade to lead
+        assert exact(h) == 1  # no spade to lead
         h = start("standard", ["5S 6D 7D", "6S 5C 8D", "AS AC KC", "7S 7C 9D"], KITTY, "7H")
-        assert self.exact(h) == 3  # in with the ace of spades, then the clubs
+        assert exact(h) == 3  # in with the ace of spades, then the clubs
 
     def test_sure_trump_trick_of_the_leaders_partner(self) -> None:
         h = start("standard", ["5S 6S 7S", "AS KS QS", "JH 8S 9S", "10S 5D 6D"], KITTY, "7H")
-        assert self.exact(h, counted=[1, 3]) == 2
+        assert exact(h, counted=[1, 3]) == 2
 
     def test_trumps_lose_only_to_higher_trumps_of_the_other_side(self) -> None:
         h = start("standard", ["JH JD AH", "JK 5S 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
-        assert self.exact(h) == 2
+        assert exact(h) == 2
         h = start("standard", ["JH KH QH", "JK 5S 6S", "5D 6D 7D", "JD AH 7S"], KITTY, "7H")
-        assert self.exact(h) == 2
-        assert self.exact(h, counted=[1, 3]) == 1
+        assert exact(h) == 2
+        assert exact(h, counted=[1, 3]) == 1
         h = start("standard", ["5D 6D 7D", "JK 5S 6S", "7S 8S 9S", "JH JD AH"], KITTY, "7H")
-        assert self.exact(h, counted=[1, 3]) == 3
+        assert exact(h, counted=[1, 3]) == 3
         h = start("standard", ["JH JD 5S", "JK AH 6S", "5D 6D 7D", "7S 8S 9S"], KITTY, "7H")
-        assert self.exact(h) == 1
+        assert exact(h) == 1
 
     def test_partner_sitting_out_a_misere_keeps_the_joker(self) -> None:
         rules = "standard,misere-anytime=on"
         h = start(rules, ["AS AC AD", "5S 5C 4D", "JK KS KC", "6S 6C 5D"], KITTY, "MIS")
-        assert self.exact(h) == 3
+        assert exact(h) == 3
         h = run(start(rules, ["JK 5S 5C", "6S 7S 8S", "AD KD QD", "9S 10S 6C"], KITTY, "MIS"),
                 "joker none")
-        assert self.exact(h) == 1  # the joker wins the trick it is played to
+        assert exact(h) == 1  # the joker wins the trick it is played to
 
 
 class TestAgainstMinimax:
