@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bots.expert import Scores  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
-from bots.solver import Solver, declaring_positions  # noqa: E402
+from bots.solver import Solver  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.rng import SplitMix64, derive_seed  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from engine.scoring import score_hand  # noqa: E402
 
 
 def bid_hand(rules: Rules, seed: int, dealer: int, bots: list[Bot]) -> Hand:
@@ -41,23 +41,21 @@ def bid_hand(rules: Rules, seed: int, dealer: int, bots: list[Bot]) -> Hand:
     return hand
 
 
-def double_dummy_points(hand: Hand) -> tuple[tuple[int, ...], bool]:
-    """Each side's points with the contract played double dummy, and whether it is made."""
-    rules = hand.rules
+def double_dummy_points(hand: Hand, side: int) -> tuple[float, bool]:
+    """A side's points less the other's with the contract played double dummy,
+    and whether the contract is made."""
     if hand.is_over:
         assert hand.result is not None
-        return hand.result.points, False
-    assert hand.contract is not None
-    counted = declaring_positions(hand)
-    misere = hand.contract.is_misere
-    took = Solver(hand, counted).tricks(0 if misere else hand.contract.tricks)
-    declarer = hand.declarer
-    defender = next(s for s in range(rules.players) if s not in counted)
-    tricks = [0] * rules.players
-    tricks[declarer], tricks[defender] = took, 10 - took
-    bidders = tuple(s for s in counted if s < rules.players)
-    result = score_hand(rules, hand.contract, declarer, bidders, tuple(tricks))
-    return result.points, bool(result.made)
+        points = hand.result.points
+        return points[side] - points[1 - side], False
+    rules = hand.rules
+    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    # the declarer speaks for its side (a misere partner is not among the bidders)
+    scores = Scores(hand, hand.declarer if hand.declarer in seats else seats[0])
+    contract = hand.contract
+    guess = None if contract is None else 0 if contract.is_misere else contract.tricks
+    took = Solver(hand, scores.counted).tricks(guess)
+    return scores.utility(took), contract is not None and scores.made(took)
 
 
 def main() -> None:
@@ -81,12 +79,12 @@ def main() -> None:
                       for s in range(rules.players)]
             hand = bid_hand(rules, derive_seed(args.seed, i), i % rules.players,
                             [make_bot(level, rng.fork()) for level in levels])
-            points, made = double_dummy_points(hand)
-            if not hand.is_over:
+            points, made = double_dummy_points(hand, side)
+            if not hand.is_over and hand.contract is not None:
                 tally = record["A" if rules.side_of(hand.declarer) == side else "B"]
                 tally[0] += 1
                 tally[1] += made
-            diff += points[side] - points[1 - side]
+            diff += points
         diffs.append(diff / 2)
     mean = statistics.fmean(diffs)
     margin = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))

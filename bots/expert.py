@@ -94,7 +94,7 @@ class ExpertBot(Bot):
                     done >= MIN_SAMPLES or now + (now - start) / done >= hard):
                 break
             hand = sampler.sample(self.rng)
-            scores = _Scores(hand, obs.seat)
+            scores = Scores(hand, obs.seat)
             try:
                 values = Solver(hand, scores.counted, deadline=hard).values(
                     *scores.window(narrow))
@@ -151,8 +151,9 @@ def _settled(utils: dict[Action, list[float]]) -> bool:
     return True
 
 
-class _Scores:
-    """How one sampled deal's trick counts turn into points for this seat's side."""
+class Scores:
+    """How the counted side's final tricks in a fully known hand turn into points
+    for a seat's side (its points less the others', on average)."""
 
     def __init__(self, hand: Hand, seat: int) -> None:
         rules = hand.rules
@@ -200,12 +201,16 @@ class _Scores:
         u = self.table[max(0, min(10, tricks))]
         return u if self.mine else -u
 
+    def made(self, tricks: int) -> bool:
+        """Does this count make the contract?"""
+        assert self.contract is not None
+        return tricks == 0 if self.contract.is_misere else tricks >= self.contract.tricks
+
     def good(self, tricks: int) -> bool:
         """Does this count make (or beat) the contract, for this seat?"""
         if self.contract is None:
             return self.mine == (tricks >= 5)
-        made = tricks == 0 if self.contract.is_misere else tricks >= self.contract.tricks
-        return made == self.mine
+        return self.made(tricks) == self.mine
 
 
 def _cost(obs: Observation, a: Action) -> int:
