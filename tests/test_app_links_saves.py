@@ -67,7 +67,6 @@ def test_every_action_is_saved_and_a_new_page_resumes_it(table: str) -> None:
         app.dispatch("next")
         play_on(app, 6)
     assert app.session.hand.phase.name == "PLAY"
-    assert app.session is not None
     before = [a for h in app.session.match.hands for a in h.history]
     again = new_app(storage)
     assert again.session is not None and again.notice == ""

@@ -54,7 +54,8 @@ def play_table(tournament: Tournament, table: int, level: str) -> None:
         hand = match.hand
         while not hand.is_over:
             seat = hand.to_act
-            match.apply(make_bot(level, SplitMix64(bot_seed(match, _BOT_SALT))).act(observe(hand, seat)), seat)
+            bot = make_bot(level, SplitMix64(bot_seed(match, _BOT_SALT)))
+            match.apply(bot.act(observe(hand, seat)), seat)
         if tournament.table_done(table):
             return
         tournament.next_hand(table)
