@@ -1,4 +1,5 @@
-"""A whole game to its end, auto-played, checked against the engine; hints; the last trick."""
+"""A whole game to its end, auto-played, checked against the engine; expert bots in the
+browser; hints; the last trick."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,7 @@ from engine.deal import DealCode
 from engine.record import replay
 from pages import GAME_TIMEOUT_MS, App, StartScreen, TableScreen
 from scenarios import find, passer, settings_for
+from test_layout import SHOTS
 
 
 def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
@@ -83,3 +85,23 @@ def test_settings_are_plain_data_in_the_record(table_page: Page) -> None:
     record = table.export()
     assert record["hands"][0]["deal"] == "1-0-abc"
     assert record["meta"]["settings"] == {**settings_for(), "pace_ms": 300}
+
+
+def test_expert_bots_play_a_hand_in_the_worker(table_page: Page) -> None:
+    """Three expert bots (the solver on sampled deals) play a whole hand in the browser."""
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    App(table_page).expect_worker_ready()
+    # auto-play goes straight on to the next hand: note every turn the page shows
+    table_page.evaluate("""() => {
+        window.turns = [];
+        new MutationObserver(() => window.turns.push(document.body.dataset.turn))
+            .observe(document.body, {attributes: true, attributeFilter: ["data-turn"]});
+    }""")
+    start.start(deal="1-1-500", autoplay=True, level="Expert")
+    table_page.wait_for_function("window.turns.includes('hand-over')", timeout=GAME_TIMEOUT_MS)
+    table_page.screenshot(path=SHOTS / "expert-hand.png")
+    record = table.export()
+    assert record["meta"]["settings"]["levels"][1:] == ["expert"] * 3
+    first = replay(record).hands[0]  # every action legal, replayed by the engine
+    assert first.is_over and len(first.tricks) in (0, 10)
+    expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran there
