@@ -189,12 +189,16 @@ def disciplined(obs: Observation, b: Bid) -> bool:
     return not (obs.rules.inkle and b.tricks == 6)
 
 
+def chance(rules: Rules, b: Bid, est: list[float]) -> float:
+    """A trick bid's chance to make by the count ``est`` (see :func:`estimates`)."""
+    d = b.denomination
+    return _chance(est[d], b.tricks, fit_for(rules, d).sigma)
+
+
 def _expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
     if b.is_misere:
         return _misere_score(rules, b, hand)
-    d = b.denomination
-    p = _chance(est[d], b.tricks, fit_for(rules, d).sigma)
-    return rules.bid_value(b) * (2 * p - 1)
+    return rules.bid_value(b) * (2 * chance(rules, b, est) - 1)
 
 
 def _misere_score(rules: Rules, b: Bid, hand: int) -> float:

@@ -27,7 +27,7 @@ from engine.trumps import trump_order
 
 from bots.protocol import Bot, Decision
 from bots.sampling import Sampler
-from bots.solver import SearchTimeout, Solver
+from bots.solver import SearchTimeout, Solver, declaring_positions
 
 if TYPE_CHECKING:
     from bots.normal import NormalBot
@@ -159,25 +159,21 @@ class Scores:
         rules = hand.rules
         contract = hand.contract
         self.contract = contract
-        n = rules.positions
+        self.counted = declaring_positions(hand, seat)
         if contract is None:
-            side = rules.side_of(seat)
-            self.counted = [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
             self.mine = True
             self.table: list[float] = [10.0 * t - 10.0 * (10 - t) for t in range(11)]
             return
         declarer = hand.declarer
         if contract.is_misere:
             bidders: tuple[int, ...] = (declarer,)
-            self.counted = [declarer]
         elif rules.players == 5:
             bidders = tuple(sorted({declarer, hand.partner} - {-1}))
-            self.counted = list(bidders)
         else:
             side = rules.side_of(declarer)
             bidders = tuple(s for s in range(rules.players) if rules.side_of(s) == side)
-            self.counted = [p for p in range(n) if hand.controller[p] in bidders]
         self.mine = seat in bidders
+        """The seat is a bidder (a misere bidder's partner, who sits out, is not)."""
         defender = next(s for s in range(rules.players) if s not in bidders)
         bid_sides = {rules.side_of(s) for s in bidders}
         self.table = []

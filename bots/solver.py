@@ -747,12 +747,13 @@ def _played_by(hand: Hand, position: int) -> int:
     return out
 
 
-def declaring_positions(hand: Hand) -> list[int]:
-    """Positions whose tricks count for the declarer's side."""
+def declaring_positions(hand: Hand, seat: int = 0) -> list[int]:
+    """Positions whose tricks count for the declarer's side (for a hand everyone
+    passed, ``seat``'s side)."""
     rules = hand.rules
     n = rules.positions
     if hand.contract is None:
-        side = rules.side_of(0)
+        side = rules.side_of(seat)
         return [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
     if hand.contract.is_misere:
         return [hand.declarer]

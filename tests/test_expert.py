@@ -9,9 +9,9 @@ from engine.hand import Hand
 from engine.observation import observe
 from engine.rng import SplitMix64, derive_seed
 from engine.rules import PRESETS, Rules
-from tests.conftest import run, start
+from tests.conftest import make_hand, run, start
 
-from bots.expert import ExpertBot
+from bots.expert import ExpertBot, Scores
 from bots.protocol import Decision
 
 # Every card of the 43-card deck, dealt for the blunder positions below.
@@ -83,3 +83,25 @@ def test_expert_bids_like_the_normal_bot() -> None:
     obs = observe(hand, hand.to_act)
     bot = expert()
     assert bot.decide(obs).action == bot.normal.decide(obs).action
+
+
+def test_scores_of_a_passed_out_hand_count_the_seats_own_side() -> None:
+    hand = make_hand("standard,all_pass=no-trumps", TRUMP_DEAL, TRUMP_KITTY)
+    run(hand, "pass", "pass", "pass", "pass")
+    assert hand.contract is None
+    for seat in range(4):
+        scores = Scores(hand, seat)
+        assert sorted(scores.counted) == [seat % 2, seat % 2 + 2]
+        # six tricks of ten are worth 60 - 40 to the side that takes them
+        assert scores.utility(6) == 20.0
+        assert scores.good(6) and not scores.good(4)
+
+
+def test_scores_of_a_contract_are_the_bidders_less_the_defenders() -> None:
+    hand = start("standard", TRUMP_DEAL, TRUMP_KITTY, "6H")
+    declarer, defender = Scores(hand, 0), Scores(hand, 1)
+    assert sorted(declarer.counted) == sorted(defender.counted) == [0, 2]
+    # six hearts made with seven tricks: 100 to the bidders, 30 to the defenders
+    assert declarer.utility(7) == 70.0 == -defender.utility(7)
+    assert declarer.made(6) and not declarer.made(5)
+    assert defender.good(5) and not defender.good(6)
