@@ -39,12 +39,12 @@ from engine.rules import STANDARD  # noqa: E402
 CANDIDATES = 3
 
 
-def candidates(obs: Observation) -> list[Bid]:
-    """The seat's best trick bids by the normal bot's count and expected score."""
-    est = bidding.estimates(obs)
+def candidates(obs: Observation, est: list[float]) -> list[Bid]:
+    """The seat's best trick bids by the normal bot's count ``est`` and expected score."""
+    hand = bidding.bidding_hand(obs)
     bids = [a.bid for a in obs.legal_actions
             if a.bid is not None and not a.bid.is_misere and bidding.disciplined(obs, a.bid)]
-    bids.sort(key=lambda b: -obs.rules.bid_value(b) * (2 * bidding.chance(obs.rules, b, est) - 1))
+    bids.sort(key=lambda b: -bidding.expected_score(obs.rules, b, est, hand))
     return bids[:CANDIDATES]
 
 
@@ -103,7 +103,8 @@ def main() -> None:
             continue
         seat = hand.to_act
         obs = observe(hand, seat)
-        bids = candidates(obs)
+        est = bidding.estimates(obs)
+        bids = candidates(obs, est)
         if not bids:
             continue
         start = time.perf_counter()
@@ -115,7 +116,6 @@ def main() -> None:
                 cut += v == 0.5
         seconds.append(time.perf_counter() - start)
         truth = by_denomination(hand, seat, bids, None)
-        est = bidding.estimates(obs)
         rows += [(bidding.chance(STANDARD, b, est), total[b] / args.samples, truth[b])
                  for b in bids]
     rate = statistics.fmean(r[2] for r in rows)

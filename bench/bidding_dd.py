@@ -49,9 +49,7 @@ def double_dummy_points(hand: Hand, side: int) -> tuple[float, bool]:
         points = hand.result.points
         return points[side] - points[1 - side], False
     rules = hand.rules
-    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
-    # the declarer speaks for its side (a misere partner is not among the bidders)
-    scores = Scores(hand, hand.declarer if hand.declarer in seats else seats[0])
+    scores = Scores(hand, next(s for s in range(rules.players) if rules.side_of(s) == side))
     contract = hand.contract
     guess = None if contract is None else 0 if contract.is_misere else contract.tricks
     took = Solver(hand, scores.counted).tricks(guess)

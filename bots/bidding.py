@@ -153,7 +153,7 @@ def choose_bid(obs: Observation) -> Decision:
         if auction.high.is_misere and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
         else:
-            current = _expected_score(rules, auction.high, est, hand)
+            current = expected_score(rules, auction.high, est, hand)
         floor = max(floor, current + _OVERCALL_MARGIN)
     elif auction.high is not None and not auction.high.is_misere:
         floor -= _COMPETE * rules.bid_value(auction.high)
@@ -168,7 +168,7 @@ def choose_bid(obs: Observation) -> Decision:
         else:
             if not disciplined(obs, b):
                 continue
-            score = _expected_score(rules, b, est, hand)
+            score = expected_score(rules, b, est, hand)
             why = f"you count about {est[b.denomination]:.0f} tricks with partner and kitty"
         if score > best[0]:
             best = (score, a, why)
@@ -195,7 +195,8 @@ def chance(rules: Rules, b: Bid, est: list[float]) -> float:
     return _chance(est[d], b.tricks, fit_for(rules, d).sigma)
 
 
-def _expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
+def expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
+    """A bid's expected score by the count ``est``, made or set (``hand``: for a misere)."""
     if b.is_misere:
         return _misere_score(rules, b, hand)
     return rules.bid_value(b) * (2 * chance(rules, b, est) - 1)

@@ -165,15 +165,9 @@ class Scores:
             self.table: list[float] = [10.0 * t - 10.0 * (10 - t) for t in range(11)]
             return
         declarer = hand.declarer
-        if contract.is_misere:
-            bidders: tuple[int, ...] = (declarer,)
-        elif rules.players == 5:
-            bidders = tuple(sorted({declarer, hand.partner} - {-1}))
-        else:
-            side = rules.side_of(declarer)
-            bidders = tuple(s for s in range(rules.players) if rules.side_of(s) == side)
+        bidders = hand.bidders()
         self.mine = seat in bidders
-        """The seat is a bidder (a misere bidder's partner, who sits out, is not)."""
+        """The seat is on the declarer's side (scored with it)."""
         defender = next(s for s in range(rules.players) if s not in bidders)
         bid_sides = {rules.side_of(s) for s in bidders}
         self.table = []

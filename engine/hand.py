@@ -464,15 +464,18 @@ class Hand:
         if self.contract is None:
             self.result = score_hand(self.rules, None, None, (), tuple(tricks))
             return
-        rules = self.rules
-        if rules.players == 5:
-            bidders = tuple(sorted({self.declarer, self.partner} - {-1}))
-        else:
-            side = rules.side_of(self.declarer)
-            bidders = tuple(p for p in range(self.players) if rules.side_of(p) == side)
-        self.result = score_hand(rules, self.contract, self.declarer, bidders, tuple(tricks))
+        self.result = score_hand(self.rules, self.contract, self.declarer, self.bidders(),
+                                 tuple(tricks))
 
     # --- convenience ------------------------------------------------------------
+    def bidders(self) -> tuple[int, ...]:
+        """Seats scored as the declarer's side (5P: the declarer and the partner, if any)."""
+        rules = self.rules
+        if rules.players == 5:
+            return tuple(sorted({self.declarer, self.partner} - {-1}))
+        side = rules.side_of(self.declarer)
+        return tuple(p for p in range(self.players) if rules.side_of(p) == side)
+
     def declaring_side(self) -> tuple[int, ...]:
         """Seats known to all on the declarer's side (5P: partner once revealed)."""
         rules = self.rules
