@@ -165,11 +165,12 @@ class Scores:
             self.table: list[float] = [10.0 * t - 10.0 * (10 - t) for t in range(11)]
             return
         declarer = hand.declarer
-        bidders = hand.bidders()
+        sides = hand.sides
+        bidders = sides.seats
         self.mine = seat in bidders
         """The seat is on the declarer's side (scored with it)."""
         defender = next(s for s in range(rules.players) if s not in bidders)
-        bid_sides = {rules.side_of(s) for s in bidders}
+        bid_sides = sides.scoring_sides
         self.table = []
         for t in range(11):
             tricks = [0] * rules.players
@@ -226,9 +227,4 @@ def _goal(obs: Observation) -> str:
 
 def _declaring(obs: Observation) -> bool:
     """Does this seat play for the contract (as far as it knows)?"""
-    if obs.declarer < 0:
-        return True
-    if obs.rules.players == 5:
-        return obs.seat in (obs.declarer, obs.partner) or (
-            obs.called is not None and obs.called in obs.hand)
-    return obs.rules.side_of(obs.seat) == obs.rules.side_of(obs.declarer)
+    return obs.declarer < 0 or obs.seat in obs.sides.seats

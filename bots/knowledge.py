@@ -13,14 +13,9 @@ from functools import lru_cache
 from engine.bids import MISERE_ID
 from engine.cards import NO_SUIT, cards_of, mask_of
 from engine.decks import Deck
-from engine.hand import Phase
 from engine.observation import Observation
+from engine.table import DECLARING, UNKNOWN
 from engine.trumps import TrumpOrder, trump_order
-
-DECLARING = 0
-DEFENDING = 1
-UNKNOWN = -1
-"""Team of a position this hand; with no contract, teams are the scoring sides."""
 
 
 @lru_cache(maxsize=None)
@@ -176,19 +171,8 @@ class Knowledge:
 
 
 def _teams(obs: Observation) -> list[int]:
-    """The team of each position as this seat knows it."""
-    rules = obs.rules
-    n = rules.positions
-    controller = [p % rules.players for p in range(n)]
+    """The team of each position as this seat knows it (with no contract, the scoring sides)."""
+    table = obs.rules.table
     if obs.declarer < 0:
-        return [rules.side_of(c) for c in controller]
-    if rules.players == 5:
-        alone = obs.called is None and obs.phase == Phase.PLAY
-        if obs.partner >= 0 or alone:
-            team = {obs.declarer, obs.partner}
-            return [DECLARING if p in team else DEFENDING for p in range(n)]
-        mine = DECLARING if obs.seat == obs.declarer else DEFENDING
-        return [DECLARING if p == obs.declarer else mine if p == obs.seat else UNKNOWN
-                for p in range(n)]
-    side = rules.side_of(obs.declarer)
-    return [DECLARING if rules.side_of(c) == side else DEFENDING for c in controller]
+        return [table.side_of(c) for c in table.controller]
+    return [obs.sides.team(p) for p in range(table.positions)]

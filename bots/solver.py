@@ -41,9 +41,10 @@ from engine.actions import ACTIONS, LEAD_JOKER_BASE, Action
 from engine.cards import JOKER_ID, NO_SUIT, ids_of
 from engine.decks import Deck
 from engine.hand import Hand, Phase
+from engine.rules import JokerLead
+from engine.trumps import joker_lead_suits, may_lead_joker
 
 _SUITS = 5
-_ALL_LED = 0b1111
 _NAMED = 128
 """Joker leads are encoded as ``card + _NAMED * (named suit + 1)``."""
 _TIER = 1 << 10
@@ -203,7 +204,7 @@ class Solver:
         for p in range(n):
             if not active[p]:  # a partner sitting out a misere never plays
                 tseg &= ~compact(hand.held[p])
-        joker_any = rules.joker_lead == "any"
+        joker_any = rules.joker_lead == JokerLead.ANY
         forced = rules.misere_joker_forced and misere
         track = bool(jseg) and not joker_any
         keyed_led = bool(jseg)
@@ -259,10 +260,8 @@ class Solver:
                 out = reps(cands, rem, pile[pos])
             else:
                 out = ids_of(cands)
-            if jk and (state[1] == _ALL_LED or not cands):
-                suits = [s for s in range(4) if not voids[pos] >> s & 1]
-                if joker_any or not suits:
-                    suits = [0, 1, 2, 3]
+            if jk and may_lead_joker(state[1], cands):
+                suits = joker_lead_suits(joker_any, voids[pos])
                 for j in ids_of(jk):
                     out += [j + _NAMED * (s + 1) for s in suits]
             return out
@@ -750,14 +749,7 @@ def _played_by(hand: Hand, position: int) -> int:
 def declaring_positions(hand: Hand, seat: int = 0) -> list[int]:
     """Positions whose tricks count for the declarer's side (for a hand everyone
     passed, ``seat``'s side)."""
-    rules = hand.rules
-    n = rules.positions
     if hand.contract is None:
-        side = rules.side_of(seat)
-        return [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
-    if hand.contract.is_misere:
-        return [hand.declarer]
-    if rules.players == 5:
-        return [p for p in (hand.declarer, hand.partner) if p >= 0]
-    side = rules.side_of(hand.declarer)
-    return [p for p in range(n) if rules.side_of(hand.controller[p]) == side]
+        table = hand.table
+        return list(table.side_positions(table.side_of(seat)))
+    return list(hand.sides.positions)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from engine.cards import format_cards
-from engine.deal import DealCode, deal
+from engine.deal import DealCode, deal_cards
 from engine.errors import FiveHundredError
 from engine.match import Match
 from engine.record import replay
@@ -16,7 +16,7 @@ from engine.rules import Rules
 from engine.seats import seat_name, side_names
 
 def show_deal(rules: Rules, code: DealCode) -> str:
-    d = deal(rules, code)
+    d = deal_cards(rules, code)
     lines = [f"Deal {code} ({rules}), dealer {seat_name(rules.players, code.dealer)}"]
     for seat, cards in enumerate(d.hands):
         lines.append(f"  {seat_name(rules.players, seat):8s} {format_cards(sorted(cards))}")

@@ -72,8 +72,14 @@ class Deal:
     piles: tuple[tuple[tuple[Card, Card], ...], ...] = ()
 
 
-def deal(rules: Rules, code: DealCode) -> Deal:
-    """Deal the cards for ``rules`` from a deal code."""
+def deal_cards(rules: Rules, code: DealCode) -> Deal:
+    """Deal the cards for ``rules`` from a deal code.
+
+    >>> from engine.rules import PRESETS
+    >>> d = deal_cards(PRESETS["standard"], DealCode.parse("1-0-1"))
+    >>> [len(h) for h in d.hands], len(d.kitty)
+    ([10, 10, 10, 10], 3)
+    """
     if not 0 <= code.dealer < rules.players:
         raise DealCodeError(f"dealer {code.dealer} is not a seat of {rules.players} players")
     cards = list(rules.deck.cards)
@@ -91,10 +97,14 @@ def deal(rules: Rules, code: DealCode) -> Deal:
         kitty += cards[top:top + to_kitty]
         top += to_kitty
     piles: tuple[tuple[tuple[Card, Card], ...], ...] = ()
-    if n == 2:
+    if rules.table.has_piles:
         down = {seat: cards[top + 5 * i: top + 5 * i + 5] for i, seat in enumerate(order)}
         up = {seat: cards[top + 10 + 5 * i: top + 15 + 5 * i] for i, seat in enumerate(order)}
         top += 20
         piles = tuple(tuple(zip(down[s], up[s])) for s in range(n))
     assert top == len(cards), "the deal must use every card"
     return Deal(tuple(tuple(h) for h in hands), tuple(kitty), piles)
+
+
+deal = deal_cards
+"""The old name of :func:`deal_cards` (web/app calls it so)."""

@@ -27,3 +27,8 @@ class DealCodeError(FiveHundredError):
 
 class RecordError(FiveHundredError):
     """A game record that is corrupt, of an unknown version, or not replayable."""
+
+
+class PositionError(FiveHundredError):
+    """A position that cannot be set up: a card twice, a card not in the deck, wrong
+    counts for the table, or a position text that does not parse or replay."""

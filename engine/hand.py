@@ -4,26 +4,40 @@ Positions are the places that play to a trick: the seats, and for two players
 also each player's piles (positions 2 and 3, played by seats 0 and 1).  Cards
 in a position are kept as bit masks of card ids.  ``apply`` checks an action,
 ``push`` applies a known-legal one quickly, ``pop`` undoes the last action.
+
+The snapshot rule of push/pop: every attribute of a hand holds an immutable
+value (ints, tuples, frozen values, a read-only mapping) that an action
+rebinds, never changes in place (``under`` is built once, read-only),
+except the two logs ``history`` and
+``tricks``, which only grow.  So a shallow copy of the attributes is a
+snapshot, and ``pop`` restores one and cuts the logs back
+(``tests/test_play.py`` checks the rule).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
                             JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
 from engine.bids import BIDS, MISERE_ID, NO_TRUMPS, Bid
 from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, ids_of, mask_of
-from engine.deal import Deal, DealCode, deal
-from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from engine.rules import Rules
+from engine.deal import Deal, DealCode, deal_cards
+from engine.errors import (FiveHundredError, IllegalActionError, InvalidActionError,
+                           NotYourTurnError, PositionError)
+from engine.position import Cards, check_deal, format_deal, make_deal, split_position
+from engine.rules import AllPass, JokerLead, Rules
 from engine.scoring import HandResult, score_hand
-from engine.trumps import TrumpOrder, trump_order
+from engine.table import Sides, Table
+from engine.trumps import (ALL_SUITS_LED, TrumpOrder, joker_lead_suits, may_lead_joker,
+                           trump_order)
 
 _JOKERS = (1 << JOKER_ID) | (1 << SECOND_JOKER_ID)
-_ALL_SUITS_LED = 0b1111
+_LOGS: Final = ("history", "tricks")
+"""The attributes that change in place (they only grow); every other one is immutable."""
 
 
 class Phase(IntEnum):
@@ -86,19 +100,22 @@ class Hand:
         self.rules = rules
         self.deal = deal
         self.dealer = dealer
-        n = rules.positions
+        self.table: Table = rules.table
+        n = self.table.positions
         self.players = rules.players
-        self.controller: tuple[int, ...] = tuple(p % rules.players for p in range(n))
+        self.controller: tuple[int, ...] = self.table.controller
         held = [mask_of(h) for h in deal.hands]
         up = [0] * len(held)
-        self.under: dict[int, int] = {}
+        under: dict[int, int] = {}
         for piles in deal.piles:
             held.append(mask_of(c for pile in piles for c in pile))
             up.append(mask_of(top for _, top in piles))
-            self.under.update({top: down for down, top in piles})
-        self.held: list[int] = held
+            under.update({top: down for down, top in piles})
+        self.under: Mapping[int, int] = under
+        """The face-down pile card under each face-up one (two players); never changed."""
+        self.held: tuple[int, ...] = tuple(held)
         """Cards still held by each position (face-down pile cards included)."""
-        self.up: list[int] = up
+        self.up: tuple[int, ...] = tuple(up)
         """Face-up cards of the pile positions (two players), which they play from."""
         self.kitty = mask_of(deal.kitty)
         self.discards = 0
@@ -142,7 +159,58 @@ class Hand:
     @staticmethod
     def new(rules: Rules, seed: int, dealer: int = 0) -> Hand:
         """A freshly dealt hand from a seed."""
-        return Hand(rules, deal(rules, DealCode(seed, dealer)), dealer)
+        return Hand(rules, deal_cards(rules, DealCode(seed, dealer)), dealer)
+
+    @staticmethod
+    def from_cards(rules: Rules, hands: Sequence[Cards], kitty: Cards = (),
+                   piles: Sequence[str | Iterable[tuple[int, int]]] = (), dealer: int = 0,
+                   partial: bool = False) -> Hand:
+        """A hand dealt from given cards (text or ids; two players' piles as
+        ``"down+up ..."`` per seat), checked: a card twice, a card not in this deck or
+        wrong counts raise :class:`PositionError`.  A ``partial`` deal may be short.
+
+        >>> from engine.rules import PRESETS
+        >>> h = Hand.from_cards(PRESETS["standard"], ["AS", "KS", "QS", "JS"], "5H 6H 7H",
+        ...                     partial=True)
+        >>> h.to_act, [str(a) for a in h.legal_actions()][-3:]
+        (1, ['bid OPEN-MIS', 'bid 10NT', 'pass'])
+        >>> Hand.from_cards(PRESETS["standard"], ["AS", "KS", "QS"], partial=True)
+        Traceback (most recent call last):
+        ...
+        engine.errors.PositionError: 3 hands dealt to a table of 4
+        """
+        if not 0 <= dealer < rules.players:
+            raise PositionError(f"dealer {dealer} is not a seat of {rules.players} players")
+        return Hand(rules, make_deal(rules, hands, kitty, piles, partial), dealer)
+
+    def position(self) -> str:
+        """This position as one line of text (see :mod:`engine.position`):
+        ``Hand.from_position(h.position())`` replays it.
+
+        >>> from engine.rules import PRESETS
+        >>> h = Hand.new(PRESETS["standard"], 7, dealer=3)
+        >>> h.apply("bid 6S")
+        >>> text = h.position()
+        >>> text.split("|")[:2], text.split("|")[-1]
+        (['standard', '3'], 'bid 6S')
+        >>> Hand.from_position(text).position() == text
+        True
+        """
+        actions = ",".join(str(a) for _, a in self.history)
+        return f"{self.rules}|{self.dealer}|{format_deal(self.deal)}|{actions}"
+
+    @staticmethod
+    def from_position(text: str, partial: bool = False) -> Hand:
+        """The hand of a position's text, its actions replayed with full checks."""
+        rules, dealer, dealt, actions = split_position(text)
+        check_deal(rules, dealt, partial)
+        hand = Hand(rules, dealt, dealer)
+        for i, action in enumerate(actions):
+            try:
+                hand.apply(action)
+            except FiveHundredError as e:
+                raise PositionError(f"action {i + 1} ({action!r}): {e}") from None
+        return hand
 
     # --- who acts ------------------------------------------------------------
     @property
@@ -201,10 +269,8 @@ class Hand:
         if self.led < 0:
             jokers = mine & _JOKERS if order.trump == NO_SUIT and self.joker_suit == NO_SUIT else 0
             plays = _plays(mine & ~jokers)
-            if jokers and (self.suits_led == _ALL_SUITS_LED or mine == jokers):
-                suits = [s for s in range(4) if not self.voids[pos] >> s & 1]
-                if self.rules.joker_lead == "any" or not suits:
-                    suits = [0, 1, 2, 3]
+            if jokers and may_lead_joker(self.suits_led, mine & ~jokers):
+                suits = joker_lead_suits(self.rules.joker_lead == JokerLead.ANY, self.voids[pos])
                 for j in ids_of(jokers):
                     plays += [ACTIONS[LEAD_JOKER_BASE + (j - JOKER_ID) * 4 + s] for s in suits]
             return plays
@@ -246,7 +312,7 @@ class Hand:
             if not self.playable(self.turn) >> card & 1:
                 return f"the {card.name} is not in your hand"
             if self.led < 0:
-                if self.suits_led != _ALL_SUITS_LED:
+                if not may_lead_joker(self.suits_led, self.playable(self.turn) & ~_JOKERS):
                     return ("the joker may be led only once all four suits have been led, "
                             "or as your last card")
                 return "that suit may not be named"
@@ -265,7 +331,7 @@ class Hand:
 
     def push(self, action: int) -> None:
         """Apply a legal action without checking it (for search); undo with pop."""
-        self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
+        self._undo.append((vars(self).copy(), len(self.history), len(self.tricks)))
         self.history.append((self.controller[self.turn], ACTIONS[action]))
         phase = self.phase
         if phase == _PLAY:
@@ -331,7 +397,7 @@ class Hand:
         self.raising = False
         rules = self.rules
         if self.high < 0:
-            if rules.all_pass == "redeal":
+            if rules.all_pass == AllPass.REDEAL:
                 return self._throw_in()
             self.leader = (self.dealer + 1) % self.players
             return self._start_play()
@@ -340,8 +406,9 @@ class Hand:
             return self._throw_in()
         self.contract = bid
         self.declarer = d = self.high_bidder
-        self.held = self.held[:]
-        self.held[d] |= self.kitty
+        held = list(self.held)
+        held[d] |= self.kitty
+        self.held = tuple(held)
         self.phase = Phase.DISCARD
         self.turn = d
         return None
@@ -355,12 +422,13 @@ class Hand:
     def _discard(self, card: int) -> None:
         d = self.declarer
         bit = 1 << card
-        self.held = self.held[:]
-        self.held[d] &= ~bit
+        held = list(self.held)
+        held[d] &= ~bit
+        self.held = tuple(held)
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
             return
-        if self.players == 5 and not self.contract.is_misere:  # type: ignore[union-attr]
+        if self.table.called_partner and not self.contract.is_misere:  # type: ignore[union-attr]
             self.phase = Phase.CALL
         else:
             self._after_call()
@@ -385,9 +453,7 @@ class Hand:
         trump = NO_SUIT if contract is None else contract.denomination  # NO_TRUMPS == NO_SUIT
         self.order = trump_order(rules.deck, trump, self.joker_suit)
         if contract is not None and contract.is_misere:
-            side = rules.side_of(self.declarer)
-            self.active = tuple(p == self.declarer or rules.side_of(self.controller[p]) != side
-                                for p in range(n))
+            self.active = self.table.misere_active(self.declarer)
             self.next_pos = tuple(next((p + k) % n for k in range(1, n + 1)
                                        if self.active[(p + k) % n]) for p in range(n))
         if contract is not None:
@@ -400,13 +466,13 @@ class Hand:
         pos = self.turn
         card = action if action < LEAD_JOKER_BASE else JOKER_ID + (action - LEAD_JOKER_BASE) // 4
         bit = 1 << card
-        held = self.held[:]
+        held = list(self.held)
         held[pos] &= ~bit
-        self.held = held
+        self.held = tuple(held)
         if pos >= self.players:
-            up = self.up[:]
+            up = list(self.up)
             up[pos] &= ~bit
-            self.up = up
+            self.up = tuple(up)
         order = self.order
         suit = order.suit[card]
         if not self.trick_cards:
@@ -437,12 +503,12 @@ class Hand:
     def _finish_trick(self) -> None:
         winner = self.winning
         if self.under:
-            up = self.up[:]
+            up = list(self.up)
             for p, c in zip(self.trick_pos, self.trick_cards):
                 below = self.under.get(c)
                 if below is not None and p >= self.players:
                     up[p] |= 1 << below
-            self.up = up
+            self.up = tuple(up)
         tricks = self.tricks
         tricks.append(Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
         won = list(self.won)
@@ -464,27 +530,30 @@ class Hand:
         if self.contract is None:
             self.result = score_hand(self.rules, None, None, (), tuple(tricks))
             return
-        self.result = score_hand(self.rules, self.contract, self.declarer, self.bidders(),
+        self.result = score_hand(self.rules, self.contract, self.declarer, self.sides.seats,
                                  tuple(tricks))
 
-    # --- convenience ------------------------------------------------------------
+    # --- sides ------------------------------------------------------------------
+    @property
+    def sides(self) -> Sides:
+        """Who scores with the declarer: the whole truth (a secret partner included)."""
+        return self.sides_seen_by(-1)
+
+    def sides_seen_by(self, seat: int) -> Sides:
+        """The declarer's side as ``seat`` knows it (-1: the truth; -2: what all know)."""
+        contract = self.contract
+        return self.table.sides_of_hand(
+            self.declarer if contract is not None else -1, self.partner,
+            contract is not None and contract.is_misere, self.phase > _CALL,
+            self.partner_known, seat)
+
     def bidders(self) -> tuple[int, ...]:
         """Seats scored as the declarer's side (5P: the declarer and the partner, if any)."""
-        rules = self.rules
-        if rules.players == 5:
-            return tuple(sorted({self.declarer, self.partner} - {-1}))
-        side = rules.side_of(self.declarer)
-        return tuple(p for p in range(self.players) if rules.side_of(p) == side)
+        return self.sides.seats
 
     def declaring_side(self) -> tuple[int, ...]:
         """Seats known to all on the declarer's side (5P: partner once revealed)."""
-        rules = self.rules
-        if self.declarer < 0:
-            return ()
-        if rules.players == 5:
-            return (self.declarer,) + ((self.partner,) if self.partner_known else ())
-        side = rules.side_of(self.declarer)
-        return tuple(p for p in range(self.players) if rules.side_of(p) == side)
+        return self.sides_seen_by(-2).seats
 
     def __repr__(self) -> str:
         return (f"<Hand {self.rules} dealer={self.dealer} phase={self.phase.name} "

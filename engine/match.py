@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.deal import DealCode, deal
-from engine.errors import IllegalActionError
+from engine.deal import DealCode, deal_cards
+from engine.errors import IllegalActionError, PositionError
 from engine.hand import Hand
 from engine.rng import derive_seed
 from engine.rules import Rules
@@ -50,14 +50,30 @@ class SheetRow:
 
 
 class Match:
-    """A game: hands dealt in turn until a side wins (or forever, with no target)."""
+    """A game: hands dealt in turn until a side wins (or forever, with no target).
 
-    def __init__(self, rules: Rules, first: DealCode) -> None:
+    ``totals`` starts the game part-way, from these scores (one per side), with
+    ``first.dealer`` dealing next.
+
+    >>> from engine.rules import PRESETS
+    >>> m = Match(PRESETS["standard"], DealCode(5, dealer=2), totals=(480, -120))
+    >>> m.totals, m.hand.dealer
+    ((480, -120), 2)
+    >>> Match(PRESETS["standard"], DealCode(5), totals=(500, 0))
+    Traceback (most recent call last):
+    ...
+    engine.errors.PositionError: a game at 500 and 0 is already over (the target is 500)
+    """
+
+    def __init__(self, rules: Rules, first: DealCode,
+                 totals: tuple[int, ...] | None = None) -> None:
         self.rules = rules
         self.first = first
         self.hands: list[Hand] = []
         self.sheet: list[SheetRow] = []
-        self.totals: tuple[int, ...] = (0,) * rules.sides
+        self.start_totals: tuple[int, ...] = _start_totals(rules, totals)
+        """The scores the game started from (zeros unless given)."""
+        self.totals = self.start_totals
         self.outcome: Outcome | None = None
         self.next_hand()
 
@@ -82,7 +98,7 @@ class Match:
         if self.outcome is not None:
             raise IllegalActionError("the game is over")
         code = self.deal_code(len(self.hands))
-        self.hands.append(Hand(self.rules, deal(self.rules, code), code.dealer))
+        self.hands.append(Hand(self.rules, deal_cards(self.rules, code), code.dealer))
         return self.hand
 
     def apply(self, action: int | str, seat: int | None = None) -> None:
@@ -102,12 +118,26 @@ class Match:
         self.outcome = game_outcome(self.rules, self.totals, result)
 
 
+def _start_totals(rules: Rules, totals: tuple[int, ...] | None) -> tuple[int, ...]:
+    if totals is None:
+        return (0,) * rules.sides
+    totals = tuple(totals)
+    if len(totals) != rules.sides or not all(type(t) is int for t in totals):
+        raise PositionError(f"a game's scores are {rules.sides} whole numbers, one per side, "
+                            f"not {totals!r}")
+    target = rules.target
+    if target and any(abs(t) >= target for t in totals):
+        raise PositionError(f"a game at {' and '.join(map(str, totals))} is already over "
+                            f"(the target is {target})")
+    return totals
+
+
 def game_outcome(rules: Rules, totals: tuple[int, ...], last: HandResult) -> Outcome | None:
     """Whether the game ends after a hand with these running totals, and how."""
     target = rules.target
     if target == 0:
         return None
-    made = {rules.side_of(p) for p in last.bidders} if last.made else set()
+    made = rules.table.scoring_sides(last.bidders) if last.made else frozenset()
     reached = [s for s in range(rules.sides) if totals[s] >= target]
     winners = [s for s in reached if s in made]
     if winners:

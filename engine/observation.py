@@ -16,6 +16,7 @@ from engine.bids import Bid
 from engine.cards import Card, cards_of
 from engine.hand import Hand, Phase, Trick
 from engine.rules import Rules
+from engine.table import Sides
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,14 @@ class Observation:
     """Suits (bit per suit) each position has shown it cannot follow."""
     exposed: tuple[Card, ...]
     """An open misere bidder's remaining hand, once laid face up."""
+    sides: Sides
+    """Who scores with the declarer, as this seat knows it (a five-handed partner is
+    secret until the called card shows, except to the partner)."""
 
     @property
     def position(self) -> int:
         """The position this seat plays now (its piles when ``turn`` is one)."""
-        return self.turn if self.rules.players == 2 and self.to_act == self.seat else self.seat
+        return self.turn if self.rules.table.has_piles and self.to_act == self.seat else self.seat
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -115,7 +119,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
-        voids=hand.voids, exposed=exposed)
+        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat))
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:

@@ -6,7 +6,8 @@ Version 1::
      "hands": [{"deal": "1-0-k3x9a", "actions": ["bid 7H", "pass", ...]}, ...],
      "meta": {...}}
 
-Replaying applies every action with full checks, so a tampered record is
+A game started part-way (``Match(..., totals=...)``) also records its starting
+``"totals"``, one per side.  Replaying applies every action with full checks, so a tampered record is
 refused with a message saying which hand and action is wrong.
 """
 
@@ -33,7 +34,7 @@ def to_record(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any
         "hands": [{"deal": str(match.deal_code(i)), "actions": [str(a) for _, a in h.history]}
                   for i, h in enumerate(match.hands)],
         "meta": meta or {},
-    }
+    } | ({"totals": list(match.start_totals)} if any(match.start_totals) else {})
 
 
 def dumps(match: Match, meta: dict[str, Any] | None = None) -> str:
@@ -62,7 +63,12 @@ def replay(record: dict[str, Any] | str) -> Match:
         first = DealCode.parse(_field(_hand(hands, 0), "deal", str, "hand 1"))
     except FiveHundredError as e:
         raise RecordError(f"hand 1: {e}") from None
-    match = Match(parsed_rules, first)
+    totals = data.get("totals")
+    try:
+        match = Match(parsed_rules, first, None if totals is None else tuple(
+            _field(data, "totals", list, "the record")))
+    except FiveHundredError as e:
+        raise RecordError(f"hand 1: {e}") from None
     for number, entry in enumerate(hands):
         where = f"hand {number + 1}"
         entry = _hand(hands, number)

@@ -11,15 +11,63 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from typing import Any, Final
 
 from engine.bids import BIDS, MISERE_ID, OPEN_MISERE_ID, Bid
 from engine.decks import Deck
 from engine.errors import RulesError
+from engine.table import Table
 
-SCORING_TABLES: Final = ("avondale", "original", "perfect")
-_MISERE_VALUES: Final = {"avondale": (250, 500), "original": (250, 500), "perfect": (150, 250)}
+
+class AllPass(StrEnum):
+    """What happens when everyone passes."""
+
+    REDEAL = "redeal"
+    NO_TRUMPS = "no-trumps"
+
+
+class MisereRank(StrEnum):
+    """Where misere ranks in the auction."""
+
+    ABOVE_SEVENS = "above-sevens"
+    BETWEEN_EIGHTS = "8S-8C"
+
+
+class JokerLead(StrEnum):
+    """Which suits a led suitless joker may name."""
+
+    ANY = "any"
+    NOT_VOID = "not-void"
+
+
+class Slam(StrEnum):
+    """The slam bonus."""
+
+    TO_250 = "250"
+    OFF = "off"
+    PLUS_100 = "plus100"
+
+
+class ScoringTable(StrEnum):
+    """The values of the bids."""
+
+    AVONDALE = "avondale"
+    ORIGINAL = "original"
+    PERFECT = "perfect"
+
+
+class PartnerShare(StrEnum):
+    """What each partner of a five-handed called-partner contract scores."""
+
+    HALF = "half"
+    FULL = "full"
+
+
+SCORING_TABLES: Final = tuple(ScoringTable)
+_MISERE_VALUES: Final = {ScoringTable.AVONDALE: (250, 500), ScoringTable.ORIGINAL: (250, 500),
+                         ScoringTable.PERFECT: (150, 250)}
 _PLAYER_DECKS: Final = {
     2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
     3: (Deck.PIQUET,),
@@ -49,46 +97,51 @@ class Rules:
     inkle: bool = _opt(False, "Auction", "Inkles",
                        "Only the first two to speak may bid six; if nobody bids above six "
                        "the hand is redealt.")
-    all_pass: str = _opt("redeal", "Auction", "When everyone passes",
+    all_pass: AllPass = _opt(AllPass.REDEAL, "Auction", "When everyone passes",
                          "Redeal, or play the hand in no trumps with 10 a trick to each side.",
-                         ("redeal", "no-trumps"))
+                         tuple(AllPass))
     raise_own_bid: bool = _opt(False, "Auction", "Raise own bid",
                                "The last bidder left may raise their own bid, if more than one "
                                "player bid.")
     misere: bool = _opt(True, "Misere", "Misere", "A bid to take no trick, worth 250.")
     open_misere: bool = _opt(True, "Misere", "Open misere",
                              "Misere with the hand laid face up after the first trick, worth 500.")
-    misere_rank: str = _opt("above-sevens", "Misere", "Misere ranks",
+    misere_rank: MisereRank = _opt(MisereRank.ABOVE_SEVENS, "Misere", "Misere ranks",
                             "Above every seven and below every eight, or between eight spades "
-                            "and eight clubs.", ("above-sevens", "8S-8C"))
+                            "and eight clubs.", tuple(MisereRank))
     misere_anytime: bool = _opt(False, "Misere", "Misere any time",
                                 "Misere may be bid before anyone has bid seven.")
-    joker_lead: str = _opt("any", "Joker", "Led joker names",
+    joker_lead: JokerLead = _opt(JokerLead.ANY, "Joker", "Led joker names",
                            "A suitless joker led in no trumps or misere may name any suit, or "
-                           "only a suit its leader has not shown void in.", ("any", "not-void"))
+                           "only a suit its leader has not shown void in.", tuple(JokerLead))
     misere_joker_forced: bool = _opt(False, "Joker", "Joker forced in misere",
                                      "In misere, a player who cannot follow suit must play the "
                                      "joker.")
-    slam: str = _opt("250", "Scoring", "Slam",
+    slam: Slam = _opt(Slam.TO_250, "Scoring", "Slam",
                      "All ten tricks on a bid worth less than 250 scores 250; or no bonus; or "
                      "100 more on any bid below ten tricks (tournaments).",
-                     ("250", "off", "plus100"))
+                     tuple(Slam))
     defenders_win: bool = _opt(False, "Scoring", "Defenders can win",
                                "American: tricks alone can take a side to the target; if both "
                                "sides pass it on one hand, the bidders win.")
     point_spread: bool = _opt(False, "Scoring", "Point spread",
                               "The game also ends when one side is positive, the other negative, "
                               "and they are the target apart.")
-    scoring: str = _opt("avondale", "Scoring", "Scoring table",
+    scoring: ScoringTable = _opt(ScoringTable.AVONDALE, "Scoring", "Scoring table",
                         "The values of the bids: Avondale, Original or Perfect.", SCORING_TABLES)
     target: int = _opt(500, "Scoring", "Target",
                        "Points to win (and minus that to lose); 0 plays with no target.",
                        (500, 1000, 250, 0))
-    partner_share: str = _opt("half", "Five players", "Called partner scores",
+    partner_share: PartnerShare = _opt(PartnerShare.HALF, "Five players", "Called partner scores",
                               "Each partner of a called-partner contract wins or loses half the "
-                              "bid, or the full value.", ("half", "full"))
+                              "bid, or the full value.", tuple(PartnerShare))
 
     def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):  # an option given as its text becomes its enum
+            kind = type(f.default)
+            value = getattr(self, f.name)
+            if issubclass(kind, StrEnum) and not isinstance(value, kind) and value in list(kind):
+                object.__setattr__(self, f.name, kind(value))
         problems = self.problems()
         if problems:
             raise RulesError("illegal rules: " + "; ".join(problems))
@@ -112,7 +165,7 @@ class Rules:
                        + " or ".join(map(str, _TEAM_SIZES[self.players])))
         if self.players == 2 and self.open_misere:
             out.append("two players do not play open misere")
-        if self.players != 5 and self.partner_share != "half":
+        if self.players != 5 and self.partner_share != PartnerShare.HALF:
             out.append("partner_share applies to five players only")
         if self.target < 0 or self.target % 10:
             out.append("target must be a multiple of 10, at least 0")
@@ -121,6 +174,11 @@ class Rules:
         return out
 
     # --- derived facts -------------------------------------------------
+    @cached_property
+    def table(self) -> Table:
+        """The table's structure: positions, sides, piles, a called partner."""
+        return Table.of(self.players, self.team_size)
+
     @property
     def sides(self) -> int:
         """Number of scoring sides (players for individual games)."""
@@ -133,7 +191,7 @@ class Rules:
     @property
     def positions(self) -> int:
         """Playing positions at a trick: two players also play from their piles."""
-        return 4 if self.players == 2 else self.players
+        return self.table.positions
 
     @property
     def kitty_size(self) -> int:
@@ -145,14 +203,14 @@ class Rules:
         if b.is_misere:
             return _MISERE_VALUES[self.scoring][b.is_open]
         t, d = b.tricks, b.denomination
-        if self.scoring == "original":
+        if self.scoring == ScoringTable.ORIGINAL:
             return 20 * (d + 1) * (t - 4)
-        return 40 + 20 * d + 100 * (t - 6) - (20 if self.scoring == "perfect" else 0)
+        return 40 + 20 * d + 100 * (t - 6) - (20 if self.scoring == ScoringTable.PERFECT else 0)
 
     def bid_order(self, bid: int) -> int:
         """Auction rank of a bid: higher beats lower."""
         if bid == MISERE_ID:
-            return 95 if self.misere_rank == "above-sevens" else 105
+            return 95 if self.misere_rank == MisereRank.ABOVE_SEVENS else 105
         if bid == OPEN_MISERE_ID:
             return 225
         return bid * 10
@@ -222,7 +280,7 @@ def _value(f: dataclasses.Field[Any], raw: str) -> Any:
             return int(raw)
     except (KeyError, ValueError):
         raise RulesError(f"bad value {raw!r} for rules option {f.name}") from None
-    return raw
+    return raw  # text options: __post_init__ makes it the option's enum, or reports it
 
 
 def find_preset(name: str) -> Rules:
@@ -242,8 +300,8 @@ PRESETS: Final[dict[str, Rules]] = {
     "six-handed": Rules(players=6, team_size=3, deck=Deck.SIX_HANDED),
     "six-handed-pairs": Rules(players=6, team_size=2, deck=Deck.SIX_HANDED),
     "american": Rules(deck=Deck.FULL, one_round_auction=True, inkle=True, open_misere=False,
-                      misere_rank="8S-8C", defenders_win=True),
-    "tournament": Rules(misere=False, open_misere=False, slam="plus100", target=0),
+                      misere_rank=MisereRank.BETWEEN_EIGHTS, defenders_win=True),
+    "tournament": Rules(misere=False, open_misere=False, slam=Slam.PLUS_100, target=0),
 }
 PRESET_TITLES: Final = {
     "standard": "Standard (4 players, partners)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.bids import BIDS, Bid
-from engine.rules import Rules
+from engine.rules import PartnerShare, Rules, Slam
 
 
 @dataclass(frozen=True)
@@ -68,13 +68,14 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
     made = took == 0 if bid.is_misere else took >= bid.tricks
     slam = False
     if made and not bid.is_misere and took == 10:
-        if rules.slam == "250" and value < 250:
+        if rules.slam == Slam.TO_250 and value < 250:
             value, slam = 250, True
-        elif rules.slam == "plus100" and bid.tricks < 10:
+        elif rules.slam == Slam.PLUS_100 and bid.tricks < 10:
             value, slam = value + 100, True
     gain = value if made else -value
-    declarer_sides = {rules.side_of(p) for p in bidders}
-    if rules.players == 5 and len(bidders) > 1 and rules.partner_share == "half":
+    table = rules.table
+    declarer_sides = table.scoring_sides(bidders)
+    if table.called_partner and len(bidders) > 1 and rules.partner_share == PartnerShare.HALF:
         gain //= 2
     for side in declarer_sides:
         points[side] += gain

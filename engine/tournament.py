@@ -40,7 +40,7 @@ class Tournament:
                  rules: Rules = PRESETS["tournament"]) -> None:
         if rounds not in ROUNDS:
             raise RulesError("a tournament plays 6 to 10 rounds")
-        if tables < 2 or rules.players != 4 or rules.target != 0:
+        if tables < 2 or not rules.table.two_partnerships or rules.target != 0:
             raise RulesError("a tournament needs two or more tables of four and no target")
         self.rules = rules
         self.seed = seed

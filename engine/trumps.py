@@ -59,3 +59,26 @@ def trump_order(deck: Deck, trump: int, joker_suit: int = NO_SUIT) -> TrumpOrder
     for c in deck.cards:
         masks[suit[c]] |= 1 << c
     return TrumpOrder(trump, tuple(suit), tuple(power), tuple(masks))
+
+
+ALL_SUITS_LED: Final = 0b1111
+"""``suits_led`` once every suit has been led to a trick."""
+_LEAD_SUITS: Final = tuple(tuple(tuple(s for s in range(4) if any_suit or not voids >> s & 1)
+                                 or (0, 1, 2, 3) for voids in range(16)) for any_suit in (0, 1))
+
+
+def may_lead_joker(suits_led: int, others: int) -> bool:
+    """The joker-lead rule, first half: a suitless joker may be led once all four suits
+    have been led, or when its leader holds nothing else (``others``: the other cards)."""
+    return suits_led == ALL_SUITS_LED or not others
+
+
+def joker_lead_suits(any_suit: bool, voids: int) -> tuple[int, ...]:
+    """The joker-lead rule, second half: the suits a led suitless joker may name, any
+    suit (``any_suit``), or only those its leader has not shown void in (all four if
+    void in every one).
+
+    >>> joker_lead_suits(True, 0b0011), joker_lead_suits(False, 0b0011)
+    ((0, 1, 2, 3), (2, 3))
+    """
+    return _LEAD_SUITS[any_suit][voids & 15]

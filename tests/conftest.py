@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine import position
 from engine.actions import Action
 from engine.cards import Card, mask_of, parse_cards
 from engine.deal import Deal
@@ -28,17 +29,17 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
-def make_deal(hands: Sequence[str], kitty: str = "", piles: Sequence[str] = ()) -> Deal:
-    """A deal from text.  ``piles[seat]`` lists five ``down/up`` pairs: ``"4H/AS 5H/KS ..."``."""
-    pile_pairs = tuple(tuple((Card.parse(d), Card.parse(u)) for d, u in
-                             (pair.split("/") for pair in text.split())) for text in piles)
-    return Deal(tuple(cards(h) for h in hands), cards(kitty), pile_pairs)
+def make_deal(rules: Rules | str, hands: Sequence[str], kitty: str = "",
+              piles: Sequence[str] = ()) -> Deal:
+    """A checked, possibly short deal from text.  ``piles[seat]`` lists five ``down/up``
+    pairs: ``"4H/AS 5H/KS ..."``."""
+    return position.make_deal(rules_of(rules), hands, kitty, piles, partial=True)
 
 
 def make_hand(rules: Rules | str, hands: Sequence[str], kitty: str = "",
               piles: Sequence[str] = (), dealer: int = 0) -> Hand:
     """A hand from a hand-built deal (hands may be short: only the first tricks matter)."""
-    return Hand(rules_of(rules), make_deal(hands, kitty, piles), dealer)
+    return Hand.from_cards(rules_of(rules), hands, kitty, piles, dealer, partial=True)
 
 
 def run(hand: Hand, *actions: str) -> Hand:

@@ -140,15 +140,15 @@ def _permute_hidden(hand: Hand, seat: int, rng: SplitMix64) -> Hand:
     if discards:
         pool += cards_of(other.discards)
     rng.shuffle(pool)
-    held = other.held[:]
-    up = other.up[:]
+    held = list(other.held)
+    up = list(other.up)
     for p in places:
         k = hidden[p].bit_count()
         mine, pool = mask_of(pool[:k]), pool[k:]
         held[p] = held[p] & ~hidden[p] | mine
         if p < players:
             up[p] = held[p]
-    other.held, other.up = held, up
+    other.held, other.up = tuple(held), tuple(up)
     if discards:
         other.discards = mask_of(pool)
     return other

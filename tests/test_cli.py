@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import PRESETS, DealCode, deal
+from engine import PRESETS, DealCode, deal_cards
 from engine.__main__ import main
 from engine.cards import format_cards
 from engine.match import Match
@@ -22,7 +22,7 @@ class TestDealCommand:
     def test_prints_every_hand_and_kitty(self, capsys) -> None:  # type: ignore[no-untyped-def]
         assert main(["deal", "1-0-k3x9a"]) == 0
         out = capsys.readouterr().out
-        d = deal(PRESETS["standard"], DealCode.parse("1-0-k3x9a"))
+        d = deal_cards(PRESETS["standard"], DealCode.parse("1-0-k3x9a"))
         for cards in (*d.hands, d.kitty):
             assert format_cards(sorted(cards)) in out
 

@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from engine.cards import format_cards
-from engine.deal import Deal, DealCode, deal
+from engine import position
+from engine.deal import Deal, DealCode, deal_cards
 from engine.decks import Deck
 from engine.errors import DealCodeError
 from engine.hand import Hand
 from engine.rng import SplitMix64, derive_seed
 from engine.rules import PRESETS, Rules
-from tests.conftest import cards, make_deal
+from tests.conftest import cards
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "deals.json").read_text())["deals"]
@@ -111,8 +112,8 @@ class TestGoldenDeals:
         rules = Rules.parse(g["rules"])
         code = DealCode.parse(g["code"])
         assert code == DealCode(g["seed"], g["dealer"]) and str(code) == g["code"]
-        expected = make_deal(g["hands"], g["kitty"], g.get("piles", ()))
-        assert deal(rules, code) == expected
+        expected = position.make_deal(rules, g["hands"], g["kitty"], g.get("piles", ()))
+        assert deal_cards(rules, code) == expected
         assert rules.deck.value == g["deck"]
 
     @pytest.mark.parametrize("g", GOLDEN, ids=lambda g: f"{g['rules']}:{g['code']}")
@@ -134,7 +135,7 @@ class TestDealingSpec:
         for k in range(12):
             seed = g.next() if k % 2 else k
             dealer = k % r.players
-            got = as_text(deal(r, DealCode(seed, dealer)))
+            got = as_text(deal_cards(r, DealCode(seed, dealer)))
             assert got == spec_deal(r.deck.value, r.players, seed, dealer), (seed, dealer)
 
     def test_generator_matches(self) -> None:
@@ -173,7 +174,7 @@ class TestDealingDoc:
         shuffled = list(Deck.STANDARD.cards)
         SplitMix64(12345).shuffle(shuffled)
         assert " ".join(self.vector("shuffled")) == format_cards(shuffled)
-        d = deal(PRESETS["standard"], code)
+        d = deal_cards(PRESETS["standard"], code)
         for seat in range(4):
             assert " ".join(self.vector(f"seat {seat}")) == format_cards(d.hands[seat])
         assert " ".join(self.vector("kitty")) == format_cards(d.kitty)
@@ -189,7 +190,7 @@ class TestDealShape:
     def test_every_card_dealt_once(self, rules: str) -> None:
         r = Rules.parse(rules)
         for seed in range(20):
-            d = deal(r, DealCode(seed, seed % r.players))
+            d = deal_cards(r, DealCode(seed, seed % r.players))
             assert len(d.hands) == r.players and all(len(h) == 10 for h in d.hands)
             assert len(d.kitty) == r.kitty_size
             pile_cards = [c for p in d.piles for pair in p for c in pair]
@@ -205,7 +206,7 @@ class TestDealShape:
         shuffled = list(r.deck.cards)
         SplitMix64(7).shuffle(shuffled)
         for dealer in range(4):
-            d = deal(r, DealCode(7, dealer))
+            d = deal_cards(r, DealCode(7, dealer))
             assert d.hands[(dealer + 1) % 4][:3] == tuple(shuffled[:3])
             assert d.hands[dealer][-3:] == tuple(shuffled[-4:-1])
             assert d.kitty == (shuffled[12], shuffled[29], shuffled[-1])
@@ -213,7 +214,7 @@ class TestDealShape:
     def test_hand_new_is_the_same_deal(self) -> None:
         r = PRESETS["six-handed"]
         h = Hand.new(r, 99, 4)
-        assert h.deal == deal(r, DealCode(99, 4)) and h.dealer == 4 and h.to_act == 5
+        assert h.deal == deal_cards(r, DealCode(99, 4)) and h.dealer == 4 and h.to_act == 5
 
 
 class TestDealCode:
@@ -240,7 +241,7 @@ class TestDealCode:
 
     def test_dealer_must_be_a_seat(self) -> None:
         with pytest.raises(DealCodeError, match="dealer 4 is not a seat of 4 players"):
-            deal(PRESETS["standard"], DealCode(1, 4))
+            deal_cards(PRESETS["standard"], DealCode(1, 4))
 
 
 class TestRng:

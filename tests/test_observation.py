@@ -15,6 +15,7 @@ from engine.hand import Hand, Phase, Trick
 from engine.observation import Observation, observe
 from engine.rng import SplitMix64
 from engine.rules import PRESETS, Rules
+from engine.table import Sides
 from tests.conftest import cards, played_cards, random_playout, run, start
 
 TABLES = [*PRESETS, "standard,misere_anytime=on", "two-handed,misere=on",
@@ -35,6 +36,8 @@ def seen(value: Any, out: set[Card], calls: bool = True) -> None:
             seen(v, out, calls)
     elif isinstance(value, Trick):
         seen(value.cards, out)
+    elif isinstance(value, Sides):
+        seen(value.seats, out, calls)
     elif not isinstance(value, bool | int | str | Enum | Rules | Bid | type(None)):
         pytest.fail(f"unexpected value in an observation: {value!r}")
 

@@ -140,7 +140,7 @@ class TestSuitlessJoker:
         assert last_trick(h) == ("JK 4D AS AD", 0) and h.tricks[-1].led == DIAMONDS
 
     def test_played_only_when_unable_to_follow(self) -> None:
-        h = run(start("standard", ["AS KS", "JK 5S", "JK2", "6S"], "KC QC 10C", "6NT"), "AS")
+        h = run(start("standard", ["AS KS", "JK 5S", "7S", "6S"], "KC QC 10C", "6NT"), "AS")
         assert legal(h) == ["5S"]
         h = run(start("standard", ["AS", "JK 5C", "6S", "7S"], "KC QC 10C", "6NT"), "AS")
         assert legal(h) == ["5C", "JK"]
@@ -331,7 +331,7 @@ class TestTwoHanded:
 
     def test_pile_position_wins_and_leads(self) -> None:
         h = start("two-handed", ["5S 5C", "6S 6C"], KITTY, "6H", piles=["7S/AS 7C/8C",
-                                                                          "8S/9S 9C/10C"])
+                                                                          "8S/9S 9C/9D"])
         run(h, "5S", "6S", "AS", "9S")
         assert h.tricks[-1].winner == 2 and h.turn == 2 and h.to_act == 0
         assert legal(h) == ["7S", "8C"]

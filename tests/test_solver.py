@@ -97,7 +97,7 @@ class TestKnownEndgames:
     def test_a_doubled_card_ties_with_its_twin_so_the_card_below_plays_apart(self) -> None:
         # 2S' is gone; 3S and 2S touch by rank but 3S ties with 3S' (first played wins)
         h = start("six-handed,deck=63-doubled", ["9D 2S 3S", "5D 3S' 5C", "2S' 6C 7C",
-                                                 "8D 10C JC", "6D 8C 9C", "7D 4C AC"], KITTY, "7H")
+                                                 "8D 10C JC", "6D 8C 9C", "7D 4C AC"], "KD QD 10D", "7H")
         run(h, "9D", "5D", "2S'", "8D", "6D", "7D")
         assert exact(h, [0, 2, 4]) == 3
         assert {str(a): v for a, v in Solver(h, [0, 2, 4]).values().items()} == {"2S": 1, "3S": 3}
@@ -138,7 +138,7 @@ class TestTrickStartBounds:
         assert exact(h) == 1  # the second spade is ruffed
         h = start("standard", ["5D 6D 7D", "6S 7S 8D", "AS KS 9D", "8S 10D QD"], KITTY, "7H")
         assert exact(h) == 1  # no spade to lead
-        h = start("standard", ["5S 6D 7D", "6S 5C 8D", "AS AC KC", "7S 7C 9D"], KITTY, "7H")
+        h = start("standard", ["5S 6D 7D", "6S 5C 8D", "AS AC KC", "7S 7C 9D"], "KD QD 10D", "7H")
         assert exact(h) == 3  # in with the ace of spades, then the clubs
 
     def test_sure_trump_trick_of_the_leaders_partner(self) -> None:
@@ -158,7 +158,7 @@ class TestTrickStartBounds:
 
     def test_partner_sitting_out_a_misere_keeps_the_joker(self) -> None:
         rules = "standard,misere-anytime=on"
-        h = start(rules, ["AS AC AD", "5S 5C 4D", "JK KS KC", "6S 6C 5D"], KITTY, "MIS")
+        h = start(rules, ["AS AC AD", "5S 5C 4D", "JK KS KC", "6S 6C 5D"], "KH QH 10H", "MIS")
         assert exact(h) == 3
         h = run(start(rules, ["JK 5S 5C", "6S 7S 8S", "AD KD QD", "9S 10S 6C"], KITTY, "MIS"),
                 "joker none")

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 from engine.bids import MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
-from engine.rules import Rules
+from engine.rules import AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
 from engine.seats import seat_name
 
 from app.cards import bid_short
@@ -36,16 +36,17 @@ def rules_help(rules: Rules) -> list[Section]:
 
 def partner_share(rules: Rules) -> str:
     """What each partner of a called-partner contract scores: 'half the bid' or 'the whole bid'."""
-    return "half the bid" if rules.partner_share == "half" else "the whole bid"
+    return "half the bid" if rules.partner_share == PartnerShare.HALF else "the whole bid"
 
 
 def _table(rules: Rules) -> Section:
     n = rules.players
-    if n == 2:
+    table = rules.table
+    if table.has_piles:
         return {"title": "The table", "paragraphs": [
             "2 players, each keeping their own score: you sit South and North sits opposite. Each "
             "plays from a hand and from five piles of cards laid in front of them, in view of both."]}
-    if n == 5:
+    if table.called_partner:
         text = (f"{n} players, each keeping their own score. The winning bidder calls a card for a "
                 "partner, or plays alone: whoever holds the called card is the partner, secret until "
                 f"the card is played. Partners each score {partner_share(rules)}; the others defend, "
@@ -66,7 +67,7 @@ def _table(rules: Rules) -> Section:
 
 def _cards(rules: Rules) -> Section:
     k = rules.kitty_size
-    if rules.players == 2:
+    if rules.table.has_piles:
         deal = (f"Each player gets 10 cards in hand and, in front of them, five piles of two cards: "
                 f"one face down with one face up on it. {k} go face down to the kitty. The deal "
                 "passes to the other player after every hand.")
@@ -88,7 +89,7 @@ def _auction(rules: Rules) -> Section:
                     "passed; once you pass you are out of the bidding for that hand.")
     if rules.raise_own_bid:
         text.append("The last bidder left may raise their own bid, if someone else bid too.")
-    if rules.all_pass == "redeal":
+    if rules.all_pass == AllPass.REDEAL:
         text.append("If everyone passes, the hand is thrown in and the next dealer deals.")
     else:
         text.append("If everyone passes, the hand is played in no trumps and each side scores "
@@ -97,7 +98,7 @@ def _auction(rules: Rules) -> Section:
         text.append("If nobody bids above six, the hand is redealt.")
     if rules.misere:
         when = "at any time" if rules.misere_anytime else "only once someone has bid a seven"
-        rank = ("above every seven and below every eight" if rules.misere_rank == "above-sevens"
+        rank = ("above every seven and below every eight" if rules.misere_rank == MisereRank.ABOVE_SEVENS
                 else "between eight spades and eight clubs")
         text.append(f"Misère ({rules.bid_value(MISERE)} points) promises to take no trick. It ranks "
                     f"{rank} and may be bid {when}.")
@@ -105,7 +106,7 @@ def _auction(rules: Rules) -> Section:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
                     "bidder's hand laid face up after the first trick. It ranks between ten "
                     "diamonds and ten hearts and may be bid at any time, even first.")
-    if (rules.misere or rules.open_misere) and rules.players > 2:
+    if (rules.misere or rules.open_misere) and not rules.table.has_piles:
         out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
@@ -117,7 +118,7 @@ def _kitty(rules: Rules) -> Section:
     k = rules.kitty_size
     return {"title": "The kitty", "paragraphs": [
         f"The winning bidder picks up the {k} kitty cards"
-        + (" into their hand (never onto the piles)" if rules.players == 2 else "")
+        + (" into their hand (never onto the piles)" if rules.table.has_piles else "")
         + f", then puts back any {k} cards face down (kitty cards included) and leads the first trick."]}
 
 
@@ -138,7 +139,7 @@ def _joker(rules: Rules) -> Section:
             "A joker without a suit wins any trick it is in. You may play it only when you "
             "cannot follow the suit led, and lead it only once all four suits have been led, "
             "or when it is your last card."]
-    if rules.joker_lead == "any":
+    if rules.joker_lead == JokerLead.ANY:
         text.append("When you lead it, you name the suit the others must follow: any suit.")
     else:
         text.append("When you lead it, you name the suit the others must follow: one you have "
@@ -153,7 +154,7 @@ def _play(rules: Rules) -> Section:
             "bower included); otherwise play any card.",
             "The highest trump wins the trick; with no trump in it, the highest card of the suit "
             "led. The winner leads the next trick."]
-    if rules.players == 2:
+    if rules.table.has_piles:
         text += ["A trick is four cards: each player plays one from their hand and one of the "
                  "face-up cards of their piles. The turns go round your hand, North's hand, your "
                  "piles, North's piles, from whichever of the four won the last trick: a hand or "
@@ -171,13 +172,13 @@ def _scoring(rules: Rules) -> Section:
     rows = [[str(t)] + [str(rules.bid_value(bid(t, d))) for d in range(5)] for t in range(6, 11)]
     text = ["Bidders who make their bid score its value (nothing more for extra tricks); if "
             "they fail, they lose its value."]
-    if rules.slam == "250":
+    if rules.slam == Slam.TO_250:
         text.append("Slam: all ten tricks on a bid worth less than 250 scores 250 instead.")
-    elif rules.slam == "plus100":
+    elif rules.slam == Slam.PLUS_100:
         text.append("Slam: all ten tricks on a bid below ten scores 100 more.")
     defenders = "each defender scores 10 for each trick they take" if rules.team_size == 1 \
         else "the defenders score 10 for each trick they take"
-    if rules.players == 2:
+    if rules.table.has_piles:
         defenders = "the other player scores 10 for each trick they take"
     text.append(f"Against a trick bid, {defenders}; against misère, nothing.")
     misere = [f"{bid_short(b).lower()} {rules.bid_value(b)}" for b in (MISERE, OPEN_MISERE) if b in rules.biddable]

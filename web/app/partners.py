@@ -14,6 +14,7 @@ from engine.actions import ALONE
 from engine.cards import NO_SUIT, SUIT_NAMES, SUIT_SYMBOLS
 from engine.hand import Phase
 from engine.observation import Observation
+from engine.rules import PartnerShare
 from engine.scoring import HandResult
 from engine.trumps import trump_order
 
@@ -57,7 +58,7 @@ def call_prompt(session: Session, obs: Observation) -> View:
             "text": rank_text(c) if c.suit == suit else short(c), "selected": c == session.selected})
     chosen = session.selected if session.selected in callable_cards else None
     share = f"partners each score {partner_share(obs.rules)}"
-    share += "; alone, you score it all" if obs.rules.partner_share == "half" else ""
+    share += "; alone, you score it all" if obs.rules.partner_share == PartnerShare.HALF else ""
     return {"kind": "call", "groups": groups, "can_alone": ALONE in obs.legal_actions,
             "chosen": card_name(chosen) if chosen is not None else "",
             "text": "Call a partner, or play alone.",
@@ -79,7 +80,7 @@ def contract_call(session: Session, obs: Observation) -> View:
     called = None
     if obs.called is not None:
         called = {"short": short(obs.called), "label": card_name(obs.called)}
-    alone = (obs.rules.players == 5 and obs.called is None and obs.phase > Phase.CALL
+    alone = (obs.rules.table.called_partner and obs.called is None and obs.phase > Phase.CALL
              and obs.contract is not None and not obs.contract.is_misere)
     notes = [note for note in (_partner_note(session, obs), sitting_out_note(session, obs)) if note]
     return {"called": called, "alone": alone, "note": " ".join(notes)}
@@ -122,7 +123,7 @@ def sitting_out_status(session: Session, obs: Observation) -> str:
 def seat_role(obs: Observation, seat: int) -> str:
     """At five: 'Bidder', 'Partner' once revealed, 'Partner (secret)' for the player holding
     the called card; '' otherwise."""
-    if obs.rules.players != 5 or obs.declarer < 0 or obs.phase == Phase.AUCTION:
+    if not obs.rules.table.called_partner or obs.declarer < 0 or obs.phase == Phase.AUCTION:
         return ""
     if seat == obs.declarer:
         return "Bidder"
@@ -134,7 +135,7 @@ def seat_role(obs: Observation, seat: int) -> str:
 # --- the result and the score sheet --------------------------------------------------------
 def share_words(session: Session, result: HandResult) -> str:
     """At five: who the partners were and their share of the bid; '' otherwise."""
-    if session.rules.players != 5 or result.contract is None or result.declarer is None:
+    if not session.rules.table.called_partner or result.contract is None or result.declarer is None:
         return ""
     declarer = _who(session, result.declarer)
     if len(result.bidders) == 1:
@@ -146,7 +147,7 @@ def share_words(session: Session, result: HandResult) -> str:
 
 def result_role(session: Session, result: HandResult, seat: int) -> str:
     """At five (a side is a seat): 'bidder' or 'partner' for a line of the result."""
-    if session.rules.players != 5 or result.declarer is None:
+    if not session.rules.table.called_partner or result.declarer is None:
         return ""
     if seat == result.declarer:
         return "bidder"
@@ -155,7 +156,7 @@ def result_role(session: Session, result: HandResult, seat: int) -> str:
 
 def sheet_partner(session: Session, result: HandResult) -> str:
     """At five, after the declarer's name on the score sheet: ' & North-East' or ' alone'."""
-    if session.rules.players != 5 or result.contract is None or result.contract.is_misere:
+    if not session.rules.table.called_partner or result.contract is None or result.contract.is_misere:
         return ""
     partners = [p for p in result.bidders if p != result.declarer]
     return f" & {session.seat_name(partners[0])}" if partners else " alone"
