@@ -1,4 +1,7 @@
-"""Command line: ``python -m engine deal CODE`` and ``python -m engine replay FILE``."""
+"""Command line: ``python -m engine deal CODE`` and ``python -m engine replay FILE``.
+
+``replay`` reads our JSON records and Trickster's PTN records (a ``.ptn`` file, or text
+that starts with ``%`` or ``[``)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from engine import ptn
 from engine.cards import format_cards
 from engine.deal import DealCode, deal_cards
 from engine.errors import FiveHundredError
@@ -68,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     p_deal = sub.add_parser("deal", help="print the hands of a deal code")
     p_deal.add_argument("code")
     p_deal.add_argument("--rules", default="standard", help="rules string (default standard)")
-    p_replay = sub.add_parser("replay", help="check a game record and print its score sheet")
+    p_replay = sub.add_parser("replay", help="check a game record (ours, or Trickster's PTN) "
+                                             "and print its score sheet")
     p_replay.add_argument("file", type=Path)
     p_replay.add_argument("--json", action="store_true", help="print the sheet as JSON")
     args = parser.parse_args(argv)
@@ -81,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             except (OSError, UnicodeDecodeError) as e:
                 print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
                 return 2
-            match = replay(text)
+            is_ptn = args.file.suffix.lower() == ".ptn" or text.lstrip()[:1] in ("%", "[")
+            match = ptn.replay(text) if is_ptn else replay(text)
             print(json.dumps(score_sheet(match), indent=1) if args.json else show_sheet(match))
     except FiveHundredError as e:
         print(f"error: {e}", file=sys.stderr)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.deal import DealCode, deal_cards
+from engine.deal import Deal, DealCode, deal_cards
 from engine.errors import IllegalActionError, PositionError
 from engine.hand import Hand
+from engine.position import check_deal
 from engine.rng import derive_seed
 from engine.rules import Rules
 from engine.scoring import HandResult
@@ -65,8 +66,8 @@ class Match:
     engine.errors.PositionError: a game at 500 and 0 is already over (the target is 500)
     """
 
-    def __init__(self, rules: Rules, first: DealCode,
-                 totals: tuple[int, ...] | None = None) -> None:
+    def __init__(self, rules: Rules, first: DealCode, totals: tuple[int, ...] | None = None,
+                 deal: Deal | None = None) -> None:
         self.rules = rules
         self.first = first
         self.hands: list[Hand] = []
@@ -75,7 +76,9 @@ class Match:
         """The scores the game started from (zeros unless given)."""
         self.totals = self.start_totals
         self.outcome: Outcome | None = None
-        self.next_hand()
+        self.given: list[bool] = []
+        """For each hand: dealt from given cards (``deal=``), not from its deal code."""
+        self.next_hand(deal)
 
     @property
     def hand(self) -> Hand:
@@ -91,14 +94,18 @@ class Match:
         seed = self.first.seed if number == 0 else derive_seed(self.first.seed, number)
         return DealCode(seed, (self.first.dealer + number) % self.rules.players)
 
-    def next_hand(self) -> Hand:
-        """Deal the next hand; the previous one must be over."""
+    def next_hand(self, deal: Deal | None = None) -> Hand:
+        """Deal the next hand, from its deal code or from given cards (checked);
+        the previous one must be over."""
         if self.hands and not self.hand.is_over:
             raise IllegalActionError("the hand in progress is not over")
         if self.outcome is not None:
             raise IllegalActionError("the game is over")
         code = self.deal_code(len(self.hands))
-        self.hands.append(Hand(self.rules, deal_cards(self.rules, code), code.dealer))
+        if deal is not None:
+            check_deal(self.rules, deal)
+        self.hands.append(Hand(self.rules, deal or deal_cards(self.rules, code), code.dealer))
+        self.given.append(deal is not None)
         return self.hand
 
     def apply(self, action: int | str, seat: int | None = None) -> None:

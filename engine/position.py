@@ -126,11 +126,17 @@ def split_position(text: str) -> tuple[Rules, int, Deal, list[str]]:
         raise PositionError(f"rules: {e}") from None
     if not dealer.isdigit() or int(dealer) >= rules.players:
         raise PositionError(f"dealer {dealer!r} is not a seat of {rules.players} players")
+    deal = parse_deal("|".join((hands, kitty, piles)))
+    return rules, int(dealer), deal, [a.strip() for a in actions.split(",") if a.strip()]
+
+
+def parse_deal(text: str) -> Deal:
+    """A deal from the hands, kitty and piles fields of :func:`format_deal` (unchecked)."""
+    hands, kitty, piles = (f.strip() for f in (text.split("|") + ["", ""])[:3])
     try:
-        deal = Deal(tuple(_cards(h) for h in hands.split("/")), _cards(kitty),
+        return Deal(tuple(_cards(h) for h in hands.split("/")), _cards(kitty),
                     tuple(_pairs(p) for p in piles.split("/")) if piles else ())
     except PositionError:
         raise
     except FiveHundredError as e:
         raise PositionError(str(e)) from None
-    return rules, int(dealer), deal, [a.strip() for a in actions.split(",") if a.strip()]

@@ -6,7 +6,8 @@ Version 1::
      "hands": [{"deal": "1-0-k3x9a", "actions": ["bid 7H", "pass", ...]}, ...],
      "meta": {...}}
 
-A game started part-way (``Match(..., totals=...)``) also records its starting
+A hand dealt from given cards also records them (``"cards"``, the deal fields of
+a position's text, see :mod:`engine.position`).  A game started part-way (``Match(..., totals=...)``) also records its starting
 ``"totals"``, one per side.  Replaying applies every action with full checks, so a tampered record is
 refused with a message saying which hand and action is wrong.
 """
@@ -16,9 +17,10 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from engine.deal import DealCode
+from engine.deal import Deal, DealCode
 from engine.errors import FiveHundredError, RecordError
 from engine.match import Match
+from engine.position import format_deal, parse_deal
 from engine.rules import Rules
 
 FORMAT: Final = "five-hundred-record"
@@ -32,6 +34,7 @@ def to_record(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any
         "version": RECORD_VERSION,
         "rules": str(match.rules),
         "hands": [{"deal": str(match.deal_code(i)), "actions": [str(a) for _, a in h.history]}
+                  | ({"cards": format_deal(h.deal)} if match.given[i] else {})
                   for i, h in enumerate(match.hands)],
         "meta": meta or {},
     } | ({"totals": list(match.start_totals)} if any(match.start_totals) else {})
@@ -66,7 +69,7 @@ def replay(record: dict[str, Any] | str) -> Match:
     totals = data.get("totals")
     try:
         match = Match(parsed_rules, first, None if totals is None else tuple(
-            _field(data, "totals", list, "the record")))
+            _field(data, "totals", list, "the record")), _cards(_hand(hands, 0)))
     except FiveHundredError as e:
         raise RecordError(f"hand 1: {e}") from None
     for number, entry in enumerate(hands):
@@ -74,7 +77,7 @@ def replay(record: dict[str, Any] | str) -> Match:
         entry = _hand(hands, number)
         if number:
             try:
-                match.next_hand()
+                match.next_hand(_cards(entry))
             except FiveHundredError as e:
                 raise RecordError(f"{where}: {e}") from None
         code = _field(entry, "deal", str, where)
@@ -92,6 +95,12 @@ def replay(record: dict[str, Any] | str) -> Match:
         if number < len(hands) - 1 and not match.hand.is_over:
             raise RecordError(f"{where}: the hand is not finished but more hands follow")
     return match
+
+
+def _cards(entry: dict[str, Any]) -> Deal | None:
+    """A hand's given cards (a game from a position or another app's record), if any."""
+    cards = entry.get("cards")
+    return None if cards is None else parse_deal(_field(entry, "cards", str, "a hand"))
 
 
 def _load(text: str) -> Any:
