@@ -15,6 +15,11 @@ give the joker a suit 332 + s     ``joker H``, ``joker none`` (keep it suitless)
 
 Bids carry the word ``bid`` so that ``bid 7H`` (seven hearts) never reads as
 ``7H`` (the seven of hearts).
+
+>>> Action.parse("bid 7H").bid, Action.parse("7H").played_card, Action.parse("7H", auction=True)
+(Bid.parse('7H'), Card.parse('7H'), Action.parse('bid 7H'))
+>>> Action.parse("JK:H").name
+'lead the joker, calling hearts'
 """
 
 from __future__ import annotations

@@ -4,6 +4,12 @@
 misere and open misere.  Denominations run spades, clubs, diamonds, hearts,
 no trumps (0-4), the bidding order.  How bids rank against each other depends
 on the table rules (where misere sits): see :func:`engine.rules.Rules.bid_order`.
+
+>>> b = Bid.parse("8nt")
+>>> b, b.name, b.tricks, b.denomination == NO_TRUMPS
+(Bid.parse('8NT'), 'eight no trumps', 8, True)
+>>> [str(x) for x in (bid(7, 3), MISERE, OPEN_MISERE)]
+['7H', 'MIS', 'OPEN-MIS']
 """
 
 from __future__ import annotations

@@ -6,6 +6,16 @@ deck.  Hot code works on plain ints and bit masks; the subclass only adds
 ``str``/``repr``.  Text forms: ``"JH"``, ``"10S"``, ``"13D"``, ``"JK"`` (the
 joker), ``"JK2"`` (a second joker), ``"2S'"`` (the second copy of the 2 of
 spades in the doubled deck).
+
+>>> jh = Card.parse("jh")
+>>> jh, str(jh), jh.name, jh.suit == HEARTS, int(jh)
+(Card.parse('JH'), 'JH', 'jack of hearts', True, 60)
+>>> format_cards(sorted(parse_cards("JK, 10S 2S'")))
+"10S JK 2S'"
+>>> Card.parse("1H")
+Traceback (most recent call last):
+...
+engine.errors.InvalidActionError: not a card: '1H'
 """
 
 from __future__ import annotations

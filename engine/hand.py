@@ -173,7 +173,7 @@ class Hand:
         >>> h = Hand.from_cards(PRESETS["standard"], ["AS", "KS", "QS", "JS"], "5H 6H 7H",
         ...                     partial=True)
         >>> h.to_act, [str(a) for a in h.legal_actions()][-3:]
-        (1, ['bid OPEN-MIS', 'bid 10NT', 'pass'])
+        (1, ['bid 10H', 'bid 10NT', 'pass'])
         >>> Hand.from_cards(PRESETS["standard"], ["AS", "KS", "QS"], partial=True)
         Traceback (most recent call last):
         ...

@@ -5,6 +5,18 @@ it: ``"standard"``, ``"standard,target=1000,slam=off"``.  ``str(rules)`` gives
 the shortest such string from the nearest preset, and
 ``Rules.parse(str(r)) == r``.  Every option of RULES.md is a field here, with
 its default; :data:`OPTIONS` describes each for a settings screen.
+
+>>> r = Rules.parse("standard, target=1000, slam=off")
+>>> r, r.target, r.slam is Slam.OFF
+(Rules.parse('standard,slam=off,target=1000'), 1000, True)
+>>> Rules.parse(str(r)) == r, r.bid_value(Bid.parse("7H"))
+(True, 200)
+>>> str(Rules(players=5, team_size=1, deck=Deck.FULL_52))
+'five-handed'
+>>> Rules.parse("standard,slam=300")
+Traceback (most recent call last):
+...
+engine.errors.RulesError: illegal rules: slam must be one of 250, off, plus100, not 300
 """
 
 from __future__ import annotations
