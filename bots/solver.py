@@ -212,11 +212,11 @@ class Solver:
         twins = rules.deck is Deck.DOUBLED
         """Cards of equal power: touching only with their twin, no sure tricks."""
         sure_on = not twins
-        relative = sure_on and players == n
+        has_piles = rules.table.has_piles
+        relative = sure_on and not has_piles
         tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         st = self
         ticks = 4096
-        has_piles = players < n
 
         # root state: position to play, cards in the trick, led suit, winner
         win_pos, win_pow = -1, -1

@@ -6,12 +6,11 @@ in a position are kept as bit masks of card ids.  ``apply`` checks an action,
 ``push`` applies a known-legal one quickly, ``pop`` undoes the last action.
 
 The snapshot rule of push/pop: every attribute of a hand holds an immutable
-value (ints, tuples, frozen values, a read-only mapping) that an action
-rebinds, never changes in place (``under`` is built once, read-only),
-except the two logs ``history`` and
-``tricks``, which only grow.  So a shallow copy of the attributes is a
+value (ints, tuples, frozen values) that an action rebinds, never changes in
+place, except ``under`` (built once, only read) and the logs named in
+``_LOGS``, which only grow.  So a shallow copy of the attributes is a
 snapshot, and ``pop`` restores one and cuts the logs back
-(``tests/test_play.py`` checks the rule).
+(``tests/test_position.py`` checks the rule).
 """
 
 from __future__ import annotations
@@ -32,8 +31,7 @@ from engine.position import Cards, check_deal, format_deal, make_deal, split_pos
 from engine.rules import AllPass, JokerLead, Rules
 from engine.scoring import HandResult, score_hand
 from engine.table import Sides, Table
-from engine.trumps import (ALL_SUITS_LED, TrumpOrder, joker_lead_suits, may_lead_joker,
-                           trump_order)
+from engine.trumps import TrumpOrder, joker_lead_suits, may_lead_joker, trump_order
 
 _JOKERS = (1 << JOKER_ID) | (1 << SECOND_JOKER_ID)
 _LOGS: Final = ("history", "tricks")

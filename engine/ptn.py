@@ -340,13 +340,6 @@ def _start_totals(match: Match, record: PtnRecord) -> tuple[int, ...] | None:
     return tuple(e - p for e, p in zip(end, played))
 
 
-def _apply(hand: Hand, action: Action, seat: int, what: str) -> None:
-    try:
-        hand.apply(action, seat)
-    except FiveHundredError as e:
-        raise PtnError(f"{what}: {e}") from None
-
-
 def _replay_hand(match: Match, record: PtnRecord) -> None:
     hand = match.hand
     rules = match.rules
