@@ -378,13 +378,16 @@ def _replay_hand(match: Match, record: PtnRecord) -> None:
         _apply_match(match, joker_suit(s), hand.declarer, "JokerSuit")
     if not record.play:
         return
+    if hand.phase != Phase.PLAY:
+        raise PtnError(f"the play cannot start in the {hand.phase.name.lower()} phase (are "
+                       "calls, CardsRemoved, Call or JokerSuit missing?)")
     first = _seat(tags.get("Play", ""), players, "Play")
     positions = rules.positions
     for number, line in enumerate(record.play, 1):
+        if hand.phase != Phase.PLAY:
+            raise PtnError(f"trick {number}: the hand is over after {number - 1} tricks")
         columns = {(first + i) % positions: token for i, token in enumerate(line)}
         for _ in range(positions):
-            if hand.phase != Phase.PLAY:
-                break
             pos = hand.turn
             token = columns.get(pos, "-")
             if token == "-":  # the record ends here (exported mid-trick)

@@ -77,6 +77,9 @@ class TestBadRecords:
         (("Pass 6♣ Pass Pass", "Pass 6♣ 5♣ Pass"), "'5♣' is not a call"),
         (('[Undealt "C8HQS5"]', '[Undealt "C8HQS5S4"]'), "not in this table's deck"),
         (('[Declarer "W"]', '[Declarer "N"]'), "Declarer: N did not win"),
+        (('[CardsRemoved "W:H7H9HQ"]', '[CardsRemoved "W:H7H9"]'), "in the discard phase"),
+        (("S5 D9 SQ HK", "S5 D9 SQ HK\nS5 D9 SQ HK"), "trick 11: the hand is over"),
+        (("C8 H4 H5 HA", "C8 - H5 HA"), "trick 2: no card for N, yet more tricks follow"),
     ])
     def test_clear_messages(self, change: tuple[str, str], message: str) -> None:
         text = SAMPLE
