@@ -23,6 +23,7 @@ from bots.easy import EasyBot
 from bots.hints import hint
 from bots.normal import NormalBot
 from bots.protocol import Bot, Decision
+from bots.yardstick.bot import YardstickBot
 
 LEVELS = ("easy", "normal")
 
@@ -92,6 +93,7 @@ def test_registry_levels_and_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(name, *args)
     monkeypatch.setattr(importlib, "import_module", missing)
     assert isinstance(bot("expert"), NormalBot)
+    assert isinstance(bot("yardstick"), YardstickBot)
     with pytest.raises(ValueError):
         bot("grandmaster")
 
@@ -175,7 +177,7 @@ def test_decisions_ignore_hidden_cards(preset: str) -> None:
             moved += twin.held != hand.held
             twin_obs = observe(twin, seat)
             assert _public(twin_obs) == _public(obs)
-            for level in LEVELS:
+            for level in (*LEVELS, "yardstick"):
                 assert bot(level, seed).decide(twin_obs) == bot(level, seed).decide(obs)
             hand.apply(players[seat].act(obs), seat)
     assert moved > 50
