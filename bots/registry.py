@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.rng import SplitMix64
 
@@ -12,14 +11,18 @@ from bots.normal import NormalBot
 from bots.protocol import Bot
 from bots.yardstick.bot import YardstickBot
 
+if TYPE_CHECKING:
+    from bots.expert import Budget
+
 LEVELS: Final = ("easy", "normal", "expert")
 """The levels a player can choose."""
 YARDSTICK: Final = "yardstick"
 """The frozen bot every strength figure is measured against (not for players)."""
 
 
-def make_bot(level: str, rng: SplitMix64) -> Bot:
-    """A bot of a level; "expert" falls back to the normal bot if it is not installed."""
+def make_bot(level: str, rng: SplitMix64, budget: Budget | None = None) -> Bot:
+    """A bot of a level; ``budget`` bounds the expert's work (its default if None).
+    An expert that cannot be imported raises ImportError: no bot stands in for it."""
     if level == "easy":
         return EasyBot(rng)
     if level == "normal":
@@ -27,9 +30,6 @@ def make_bot(level: str, rng: SplitMix64) -> Bot:
     if level == YARDSTICK:
         return YardstickBot(rng)
     if level == "expert":
-        try:
-            expert: type[Bot] = importlib.import_module("bots.expert").ExpertBot
-        except ImportError:
-            return NormalBot(rng)
-        return expert(rng)
+        from bots.expert import ExpertBot  # imported when first needed: it is the largest
+        return ExpertBot(rng, budget)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join((*LEVELS, YARDSTICK))}")
