@@ -19,7 +19,7 @@ from math import erf, sqrt
 from typing import Final
 
 from engine.actions import ALONE, PASS, Action, discard as discard_action, joker_suit
-from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid
+from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid, bid
 from engine.cards import CARDS, NO_SUIT, SUIT_NAMES, mask_of
 from engine.observation import Observation
 from engine.rules import Rules
@@ -209,21 +209,24 @@ from ``bidmodel.FLOOR`` to 10, or None where it does not answer."""
 
 
 def model_chances(obs: Observation) -> Chances | None:
-    """The bidding model's chances (:mod:`bots.bidmodel`), or None at a table it
-    has no fit for."""
+    """The bidding model's chances (:mod:`bots.bidmodel`; the count's where it
+    has no fit for a denomination), or None at a table it has no fit for."""
     rules = obs.rules
-    if bidmodel.fit_for(rules, 0) is None:
+    if bidmodel.fit_for(rules, 0) is None and bidmodel.fit_for(rules, NO_TRUMPS) is None:
         return None
     hand = bidding_hand(obs)
     said = bidmodel.read(obs)
+    est = estimates(obs)
     out: Chances = []
     for d in range(5):
         fit = bidmodel.fit_for(rules, d)
-        if fit is None or not bidmodel.answers(rules, hand, d, d in said.partner):
+        if not bidmodel.answers(rules, hand, d, d in said.partner):
             out.append(None)
-            continue
-        out.append(fit.chances(bidmodel.features(rules, hand, d, said),
-                               expected_tricks(rules, hand, d)))
+        elif fit is None:
+            out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
+        else:
+            out.append(fit.chances(bidmodel.features(rules, hand, d, said),
+                                   expected_tricks(rules, hand, d)))
     return out
 
 

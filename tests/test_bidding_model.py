@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from bots import bidmodel
-from engine import PRESETS
+from engine import PRESETS, Hand
+from engine.observation import observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -26,7 +27,7 @@ def test_pipeline_solves_deals_fits_and_writes_a_model_the_bots_read(tmp_path: P
     assert solved and all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in solved)
     rows = list(bidding_fit.rows(deals))
     assert rows and {r.situation for r in rows} <= set(bidmodel.SITUATIONS)
-    fits = bidding_fit.fit_sets(rows, rows)
+    fits = bidding_fit.fit_sets(rows, rows, min_rows=1)
     for name, table in fits.items():
         model = bidmodel.parse(bidding_fit.model_file(rules, table, name))
         for (shape, nt), fit in model.items():
@@ -35,3 +36,27 @@ def test_pipeline_solves_deals_fits_and_writes_a_model_the_bots_read(tmp_path: P
                 if r.nt == nt:
                     p = fit.chances(r.x[1:], r.x[0])
                     assert all(0 <= b <= a <= 1 for a, b in zip(p, p[1:])), p
+
+
+def _said(*auction: str) -> bidmodel.Said:
+    hand = Hand.new(PRESETS["standard"], 5, 3)  # seat 0 bids first
+    for action in auction:
+        hand.apply(action)
+    return bidmodel.read(observe(hand, hand.to_act))
+
+
+def test_the_model_reads_partners_and_opponents_bids_and_passes() -> None:
+    opening = _said()
+    assert bidmodel.situation(opening) == "opening" and opening.high_is_partners is None
+    over_partner = _said("bid 7H", "pass")  # seat 2: partner bid seven hearts
+    assert bidmodel.situation(over_partner) == "over partner's bid"
+    assert over_partner.partner == {3} and over_partner.partner_level == 7
+    assert over_partner.opponents_passed == 1 and not over_partner.partner_passed
+    overcall = _said("bid 6S", "bid 7D")  # seat 2: partner's spades, then an overcall
+    assert bidmodel.situation(overcall) == "over an opponent's bid"
+    assert overcall.opponents == {2} and overcall.opponents_level == 7
+    after_pass = _said("pass", "bid 6C")  # seat 2: partner passed, an opponent opened
+    assert bidmodel.situation(after_pass) == "after partner passed"
+    assert after_pass.partner_passed and after_pass.opponents == {1}
+    x = bidmodel.features(PRESETS["standard"], 0, 2, overcall)
+    assert x[-len(bidmodel.AUCTION_FEATURES):][6] == 1.0  # "opponents bid it"
