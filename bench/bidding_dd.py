@@ -9,13 +9,15 @@ wins are made double dummy measure the bidding alone, without the noise of
 the play: a change to one level's bidding shows here in a few hundred deals.
 Two-sided tables only (the solver counts one side's tricks).
 Deterministic for a seed.  Usage:
-``python bench/bidding_dd.py [--a LEVEL] [--b LEVEL] [--deals N] [--preset P] [--seed S]``.
+``python bench/bidding_dd.py [--a LEVEL] [--b LEVEL] [--deals N] [--preset P] [--seed S]
+[--jobs J]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import statistics
 import sys
 from pathlib import Path
@@ -56,6 +58,27 @@ def double_dummy_points(hand: Hand, side: int) -> tuple[float, bool]:
     return scores.utility(took), contract is not None and scores.made(took)
 
 
+def play_deal(args: tuple[str, str, str, int, int]) -> tuple[float, list[tuple[str, bool]]]:
+    """Deal ``i`` bid at both tables: A's points less B's, and each contract won
+    (by "A" or "B") with whether it is made double dummy."""
+    a, b, preset, seed, i = args
+    rules = Rules.parse(preset)
+    rng = SplitMix64(seed)
+    for _ in range(2 * rules.players * i):  # the generators the deals before took
+        rng.fork()
+    diff = 0.0
+    contracts = []
+    for side in range(2):
+        levels = [a if rules.side_of(s) == side else b for s in range(rules.players)]
+        hand = bid_hand(rules, derive_seed(seed, i), i % rules.players,
+                        [make_bot(level, rng.fork()) for level in levels])
+        points, made = double_dummy_points(hand, side)
+        if not hand.is_over and hand.contract is not None:
+            contracts.append(("A" if rules.side_of(hand.declarer) == side else "B", made))
+        diff += points
+    return diff / 2, contracts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--a", default="expert", help="level of bidder A")
@@ -63,27 +86,23 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
     args = parser.parse_args()
     rules = Rules.parse(args.preset)
     if rules.sides != 2:
         parser.error("the table needs two sides")
-    rng = SplitMix64(args.seed)
-    diffs: list[float] = []
+    jobs = [(args.a, args.b, args.preset, args.seed, i) for i in range(args.deals)]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results = pool.map(play_deal, jobs)
+    else:
+        results = [play_deal(j) for j in jobs]
+    diffs = [d for d, _ in results]
     record = {"A": [0, 0], "B": [0, 0]}  # contracts won, made double dummy
-    for i in range(args.deals):
-        diff = 0.0
-        for side in range(2):
-            levels = [args.a if rules.side_of(s) == side else args.b
-                      for s in range(rules.players)]
-            hand = bid_hand(rules, derive_seed(args.seed, i), i % rules.players,
-                            [make_bot(level, rng.fork()) for level in levels])
-            points, made = double_dummy_points(hand, side)
-            if not hand.is_over and hand.contract is not None:
-                tally = record["A" if rules.side_of(hand.declarer) == side else "B"]
-                tally[0] += 1
-                tally[1] += made
-            diff += points
-        diffs.append(diff / 2)
+    for _, contracts in results:
+        for tag, made in contracts:
+            record[tag][0] += 1
+            record[tag][1] += made
     mean = statistics.fmean(diffs)
     margin = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
     print(f"{args.a} (A) v {args.b} (B) bidding, {rules}, {len(diffs)} deals, seed {args.seed}")

@@ -6,7 +6,7 @@ solver then finds the declarer's tricks from the first lead (exactly, and as
 one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
-``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--budget S]``.
+``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N]``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.expert import ExpertBot  # noqa: E402
+from bots.expert import Budget, ExpertBot  # noqa: E402
 from bots.solver import Solver  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.rules import PRESETS, Rules  # noqa: E402
@@ -69,7 +69,7 @@ def solve_times(rules: Rules, deals: int) -> tuple[list[float], list[float]]:
     return exact, probe
 
 
-def decision_times(rules: Rules, hands: int, budget: float) -> list[float]:
+def decision_times(rules: Rules, hands: int, budget: Budget) -> list[float]:
     """Time of every expert play decision over whole hands (one legal move excluded)."""
     out = []
     bots = [ExpertBot(SplitMix64(derive_seed(7, s)), budget) for s in range(rules.players)]
@@ -95,7 +95,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--hands", type=int, default=10, help="hands for expert decisions")
-    parser.add_argument("--budget", type=float, default=0.25)
+    parser.add_argument("--nodes", type=int, default=Budget().nodes,
+                        help="the expert's search nodes a decision")
     parser.add_argument("--preset", choices=sorted(PRESETS), action="append")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
@@ -106,7 +107,7 @@ def main() -> None:
         print(_figures(f"{name}: contract probe", probe))
         if args.hands:
             print(_figures(f"{name}: expert decision", decision_times(rules, args.hands,
-                                                                      args.budget)))
+                                                                      Budget(nodes=args.nodes))))
 
 
 if __name__ == "__main__":

@@ -14,16 +14,19 @@ never bids six (an inkle cannot win the auction).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import erf, sqrt
 from typing import Final
 
 from engine.actions import ALONE, PASS, Action, discard as discard_action, joker_suit
-from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid
+from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid, bid
 from engine.cards import CARDS, NO_SUIT, SUIT_NAMES, mask_of
 from engine.observation import Observation
 from engine.rules import Rules
+from engine.scoring import score_hand
 from engine.trumps import trump_order
 
+from bots import bidmodel
 from bots.evaluation import (JOKERS, contract_discards, expected_tricks, fit_for,
                              misere_discards, misere_fit, no_trumps_fit, sure_tricks)
 from bots.protocol import Decision
@@ -48,6 +51,10 @@ _OVERCALL_MARGIN: Final = 30.0
 """Expected points a bid must add before the bot takes the contract from partner."""
 _MIN_SCORE: Final = 10.0
 """Expected points a bid must be worth."""
+_DEFENDED: Final = 30.0
+"""Points a side usually takes defending (three tricks): a bid's score by the
+model counts the defenders' points against the bid, and passing would have
+earned about these."""
 _COMPETE: Final = 0.3
 """Share of the opponents' contract value worth risking to outbid them (tuned
 in the arena: passing lets them score it)."""
@@ -147,13 +154,14 @@ def choose_bid(obs: Observation) -> Decision:
     hand = bidding_hand(obs)
     auction = read_auction(obs)
     est = estimates(obs)
+    model = model_chances(obs)
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
     if auction.high is not None and ours:
         if auction.high.is_misere and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
         else:
-            current = expected_score(rules, auction.high, est, hand)
+            current = expected_score(rules, auction.high, est, hand, model)
         floor = max(floor, current + _OVERCALL_MARGIN)
     elif auction.high is not None and not auction.high.is_misere:
         floor -= _COMPETE * rules.bid_value(auction.high)
@@ -166,9 +174,9 @@ def choose_bid(obs: Observation) -> Decision:
             score = _misere_score(rules, b, hand)
             why = "a hand of low cards that should take no trick"
         else:
-            if not disciplined(obs, b):
+            if not disciplined(obs, b) or model and model[b.denomination] is None:
                 continue
-            score = expected_score(rules, b, est, hand)
+            score = expected_score(rules, b, est, hand, model)
             why = f"you count about {est[b.denomination]:.0f} tricks with partner and kitty"
         if score > best[0]:
             best = (score, a, why)
@@ -195,11 +203,69 @@ def chance(rules: Rules, b: Bid, est: list[float]) -> float:
     return _chance(est[d], b.tricks, fit_for(rules, d).sigma)
 
 
-def expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
-    """A bid's expected score by the count ``est``, made or set (``hand``: for a misere)."""
+Chances = list[list[float] | None]
+"""By denomination, the model's chance of at least ``k`` tricks for each ``k``
+from ``bidmodel.FLOOR`` to 10, or None where it does not answer."""
+
+
+def model_chances(obs: Observation) -> Chances | None:
+    """The bidding model's chances (:mod:`bots.bidmodel`; the count's where it
+    has no fit for a denomination), or None at a table it has no fit for."""
+    rules = obs.rules
+    if bidmodel.fit_for(rules, 0) is None and bidmodel.fit_for(rules, NO_TRUMPS) is None:
+        return None
+    hand = bidding_hand(obs)
+    said = bidmodel.read(obs)
+    est = estimates(obs)
+    out: Chances = []
+    for d in range(5):
+        fit = bidmodel.fit_for(rules, d)
+        if not bidmodel.answers(rules, hand, d, d in said.partner):
+            out.append(None)
+        elif fit is None:
+            out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
+        else:
+            out.append(fit.chances(bidmodel.features(rules, hand, d, said),
+                                   expected_tricks(rules, hand, d)))
+    return out
+
+
+def expected_score(rules: Rules, b: Bid, est: list[float], hand: int,
+                   model: Chances | None = None) -> float:
+    """A bid's expected score, made or set, by the model's chances where it
+    answers, else by the count ``est`` (``hand``: for a misere)."""
     if b.is_misere:
         return _misere_score(rules, b, hand)
-    return rules.bid_value(b) * (2 * chance(rules, b, est) - 1)
+    chances = None if model is None else model[b.denomination]
+    if chances is None:
+        return rules.bid_value(b) * (2 * chance(rules, b, est) - 1)
+    return _model_score(rules, b, chances)
+
+
+def _model_score(rules: Rules, b: Bid, chances: list[float]) -> float:
+    """A trick bid's expected points for the bidders less the defenders', over
+    the model's spread of tricks (fewer than its floor counted as one fewer)."""
+    table = _points(rules, b)
+    out, above = 0.0, 0.0
+    for t in range(10, bidmodel.FLOOR - 2, -1):
+        at_least = chances[t - bidmodel.FLOOR] if t >= bidmodel.FLOOR else 1.0
+        out += (at_least - above) * table[t]
+        above = at_least
+    return out + _DEFENDED
+
+
+@lru_cache(maxsize=None)
+def _points(rules: Rules, b: Bid) -> tuple[float, ...]:
+    """For each trick count of the bidders' side, its points less the other side's."""
+    bidders = tuple(s for s in range(rules.players) if rules.side_of(s) == 0)
+    defender = next(s for s in range(rules.players) if rules.side_of(s) != 0)
+    out = []
+    for t in range(11):
+        tricks = [0] * rules.players
+        tricks[0], tricks[defender] = t, 10 - t
+        points = score_hand(rules, b, 0, bidders, tuple(tricks)).points
+        out.append(points[0] - sum(points[1:]) / (rules.sides - 1))
+    return tuple(out)
 
 
 def _misere_score(rules: Rules, b: Bid, hand: int) -> float:

@@ -7,14 +7,16 @@ deal for every legal card (:mod:`bots.solver`), and scores each card by the
 points its side gets: making or beating the contract, then tricks.  The
 normal bot's card is played unless another card is clearly better on the
 samples (by more than the noise of the sample); when following, among cards
-that do exactly as well on every sample the cheapest is played.  The time
-budget bounds the work.  Bids, discards, calls and the joker's suit come from
+that do exactly as well on every sample the cheapest is played.  A
+:class:`Budget` of counts (deals, search nodes) bounds the work, so a seed
+gives the same play on any machine.  Bids, discards, calls and the joker's suit come from
 the normal bot.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
@@ -32,8 +34,6 @@ from bots.solver import SearchTimeout, Solver, declaring_positions
 if TYPE_CHECKING:
     from bots.normal import NormalBot
 
-MAX_SAMPLES = 48
-"""Enough deals for a firm choice; fewer when the budget runs out."""
 MIN_SAMPLES = 8
 """Deals to solve before stopping early because the choice is clear."""
 EXACT_LEFT = 7
@@ -43,20 +43,32 @@ MODEL_TRICKS = 5
 """Tricks played before the sampler drops its bidding model for a cheaper fit."""
 TIE = 5.0
 """Average score differences (points per deal) too small to prefer one card."""
-HARD = 1.6
-"""The hard limit on a decision, in time budgets: a search still running then
-is abandoned; new deals are started until the budget is spent (or, with too
-few solved, while one more is expected to fit before the hard limit)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The work of one decision, bounded by counts so that the same seed gives
+    the same play on a fast or a slow machine; the wall clock is a safety cap."""
+
+    samples: int = 48
+    """Deals to solve at most."""
+    nodes: int = 50_000
+    """Search nodes (counted by the solver in blocks of 4096) after which no
+    new deal is started."""
+    cap: float = 5.0
+    """Seconds after which a search still running is abandoned: a safety cap
+    only (the solver has no node limit inside one search, so a position whose
+    single search runs past it on a very slow machine still plays differently)."""
 
 
 class ExpertBot(Bot):
-    """Samples deals and solves them double dummy; decides within a time budget."""
+    """Samples deals and solves them double dummy; decides within a budget of counts."""
 
     level = "expert"
 
-    def __init__(self, rng: SplitMix64, time_budget: float = 0.25) -> None:
+    def __init__(self, rng: SplitMix64, budget: Budget | None = None) -> None:
         super().__init__(rng)
-        self.time_budget = time_budget
+        self.budget = budget or Budget()
         self._normal: NormalBot | None = None
 
     @property
@@ -77,8 +89,9 @@ class ExpertBot(Bot):
 
     # --- the play -------------------------------------------------------------
     def _play(self, obs: Observation) -> Decision:
-        start = time.monotonic()
-        soft, hard = start + self.time_budget, start + HARD * self.time_budget
+        budget = self.budget
+        cap = time.monotonic() + budget.cap
+        nodes = 0
         normal = self.normal.decide(obs)
         baseline = normal.action
         # Early on, deals are drawn to fit the auction as the normal bot would
@@ -88,18 +101,15 @@ class ExpertBot(Bot):
         legal = obs.legal_actions
         utils: dict[Action, list[float]] = {a: [] for a in legal}
         wins = dict.fromkeys(legal, 0)
-        while True:
-            done, now = len(utils[baseline]), time.monotonic()
-            if done >= MAX_SAMPLES or done and now >= soft and (
-                    done >= MIN_SAMPLES or now + (now - start) / done >= hard):
-                break
+        while len(utils[baseline]) < budget.samples and nodes < budget.nodes:
             hand = sampler.sample(self.rng)
             scores = Scores(hand, obs.seat)
+            solver = Solver(hand, scores.counted, deadline=cap)
             try:
-                values = Solver(hand, scores.counted, deadline=hard).values(
-                    *scores.window(narrow))
+                values = solver.values(*scores.window(narrow))
             except SearchTimeout:
                 break
+            nodes += solver.nodes
             for a in legal:
                 utils[a].append(scores.utility(values[a]))
                 wins[a] += scores.good(values[a])

@@ -271,6 +271,9 @@ def _lead_no_trumps(kn: Knowledge) -> Decision:
     cards = _plain(kn)
     if not cards:
         return _joker_lead(kn)
+    last_two = _joker_before_last_card(kn)
+    if last_two:
+        return last_two
     cash = _cash(kn, cards)
     if cash:
         return cash
@@ -288,6 +291,26 @@ def _joker_lead(kn: Knowledge) -> Decision:
             .bit_count())
     s = Action(a).named_suit or 0
     return Decision(a, f"lead the joker calling {SUIT_NAMES[s]}: it wins the trick")
+
+
+def _joker_before_last_card(kn: Knowledge) -> Decision | None:
+    """With the suitless joker and one card that is not sure to win left, lead
+    the joker naming that card's suit: the others must follow with the suit,
+    so the last card may take the last trick too (led first, it loses)."""
+    rest = kn.mine & ~JOKERS
+    if kn.mine.bit_count() != 2 or rest.bit_count() != 1:
+        return None
+    c = rest.bit_length() - 1
+    s = kn.suit_of(c)
+    if kn.master(c):
+        return None
+    lead = next((a for a in kn.obs.legal_actions
+                 if a >= LEAD_JOKER_BASE and Action(a).named_suit == s), None)
+    if lead is None:
+        return None
+    return Decision(lead, f"lead the joker calling {SUIT_NAMES[s]}: it wins the trick and "
+                          f"draws the others' {SUIT_NAMES[s]}, so your {CARDS[c].name} may "
+                          "win the last one")
 
 
 # --- misere ----------------------------------------------------------------------

@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.rng import SplitMix64
 
 from bots.easy import EasyBot
 from bots.normal import NormalBot
 from bots.protocol import Bot
+from bots.yardstick.bot import YardstickBot
+
+if TYPE_CHECKING:
+    from bots.expert import Budget
 
 LEVELS: Final = ("easy", "normal", "expert")
+"""The levels a player can choose."""
+YARDSTICK: Final = "yardstick"
+"""The frozen bot every strength figure is measured against (not for players)."""
 
 
-def make_bot(level: str, rng: SplitMix64) -> Bot:
-    """A bot of a level; "expert" falls back to the normal bot if it is not installed."""
+def make_bot(level: str, rng: SplitMix64, budget: Budget | None = None) -> Bot:
+    """A bot of a level; ``budget`` bounds the expert's work (its default if None).
+    An expert that cannot be imported raises ImportError: no bot stands in for it."""
     if level == "easy":
         return EasyBot(rng)
     if level == "normal":
         return NormalBot(rng)
+    if level == YARDSTICK:
+        return YardstickBot(rng)
     if level == "expert":
-        try:
-            expert: type[Bot] = importlib.import_module("bots.expert").ExpertBot
-        except ImportError:
-            return NormalBot(rng)
-        return expert(rng)
-    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+        from bots.expert import ExpertBot  # imported when first needed: it is the largest
+        return ExpertBot(rng, budget)
+    raise ValueError(f"unknown bot level {level!r}; known: {', '.join((*LEVELS, YARDSTICK))}")

@@ -3,16 +3,20 @@ classic blunders it must not make."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from engine.hand import Hand
+from engine.hand import Hand, Phase
 from engine.observation import observe
 from engine.rng import SplitMix64, derive_seed
 from engine.rules import PRESETS, Rules
 from tests.conftest import make_hand, run, start
 
-from bots.expert import ExpertBot, Scores
+from bots.expert import Budget, ExpertBot, Scores
 from bots.protocol import Decision
+from bots.registry import make_bot
 
 # Every card of the 43-card deck, dealt for the blunder positions below.
 TRUMP_DEAL = ["5S 6S 7S JH JD AH KH QH 10H 9H",
@@ -27,7 +31,11 @@ MISERE_DEAL = ["5S 6S 7S 4D 5D 6D 4H 5H 6H 5C",
 MISERE_KITTY = "QH KH AH"
 
 
-def expert(seed: int = 1, budget: float = 1.0) -> ExpertBot:
+QUICK = Budget(samples=2, nodes=4096)
+"""A budget that keeps whole hands quick."""
+
+
+def expert(seed: int = 1, budget: Budget | None = None) -> ExpertBot:
     return ExpertBot(SplitMix64(seed), budget)
 
 
@@ -39,7 +47,7 @@ def decide(hand: Hand, bot: ExpertBot | None = None) -> Decision:
 @pytest.mark.parametrize("table", [*PRESETS, "two-handed,misere=on"])
 def test_expert_plays_whole_hands_on_every_table(table: str) -> None:
     rules = Rules.parse(table)
-    bots = [expert(seat, 0.01) for seat in range(rules.players)]
+    bots = [expert(seat, QUICK) for seat in range(rules.players)]
     for i in range(3):
         hand = Hand.new(rules, derive_seed(5, i), i % rules.players)
         while not hand.is_over:
@@ -105,3 +113,28 @@ def test_scores_of_a_contract_are_the_bidders_less_the_defenders() -> None:
     assert declarer.utility(7) == 70.0 == -defender.utility(7)
     assert declarer.made(6) and not declarer.made(5)
     assert defender.good(5) and not defender.good(6)
+
+
+def _third_trick(seed: int) -> Hand:
+    """A hand bid and played by normal bots to the lead of its third trick."""
+    hand = Hand.new(PRESETS["standard"], derive_seed(seed, 0))
+    bots = [make_bot("normal", SplitMix64(s)) for s in range(4)]
+    while not hand.is_over and (hand.phase != Phase.PLAY or len(hand.tricks) < 2
+                                or hand.trick_cards):
+        hand.apply(bots[hand.to_act].act(observe(hand, hand.to_act)), hand.to_act)
+    return hand
+
+
+def test_expert_plays_the_same_card_for_a_seed_and_budget_whatever_the_load() -> None:
+    hand = next(h for h in map(_third_trick, range(20)) if not h.is_over)
+    budget = Budget(samples=30, nodes=20_000, cap=60.0)  # a cap never reached here
+    first = decide(hand, expert(3, budget))
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        again = decide(hand, expert(3, budget))
+    finally:
+        busy.kill()
+        busy.wait()
+    assert again == first  # the card and the reason, which counts the deals solved
+    fewer = decide(hand, expert(3, Budget(samples=3, nodes=20_000, cap=60.0)))
+    assert "of 3 sampled deals" in fewer.reason and fewer.reason != first.reason

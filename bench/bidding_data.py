@@ -1,0 +1,159 @@
+"""Data for the bidding model: auctions as the bots bid them, every trick
+contract solved double dummy.
+
+For each deal (``derive_seed(seed, i)``, dealer ``i % players``) the auction
+is bid by yardstick bots (frozen, so the data does not move when the normal
+bot changes) and kept whole; then for every seat and denomination the seat
+declares it (the lowest bid, the others passing), puts back the kitty as the
+yardstick does and the contract is solved double dummy: the declaring side's
+tricks with best play.  A trick contract's result depends on the deal, the
+declarer and the denomination only, so one solve labels that seat's every
+auction position.  Chunks of deals go to one JSON file each under ``--out``
+(gitignored); a chunk already written is skipped, so a stopped run resumes.
+Deterministic from the seed; chunks run in parallel over ``--jobs`` processes.
+Usage: ``nice -n 19 python bench/bidding_data.py [--chunks N] [--size K]
+[--jobs J] [--preset P] [--seed S] [--out DIR]``; fit with bench/bidding_fit.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots.bidmodel import FLOOR, answers  # noqa: E402
+from bots.solver import Solver  # noqa: E402
+from bots.yardstick.bidding import bidding_hand  # noqa: E402
+from bots.yardstick.bot import YardstickBot  # noqa: E402
+from engine.actions import ACTIONS, PASS_ID  # noqa: E402
+from engine.hand import Hand, Phase  # noqa: E402
+from engine.observation import observe  # noqa: E402
+from engine.rng import SplitMix64, derive_seed  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+
+DENOMINATIONS = 5
+"""Spades, clubs, diamonds, hearts, no trumps."""
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "data" / "bidding"
+
+
+def declared_tricks(rules: Rules, seed: int, dealer: int, seat: int, denomination: int) -> int:
+    """The tricks ``seat``'s side takes double dummy declaring ``denomination``
+    (lowest bid, everyone else passing, the kitty put back by the yardstick),
+    counted from :data:`FLOOR` (any fewer read as ``FLOOR - 1``), or -1 if no
+    such bid can open the auction."""
+    hand = Hand.new(rules, seed, dealer)
+    while hand.to_act != seat:
+        hand.push(PASS_ID)
+    bid = next((a for a in hand.legal_actions() if a.bid is not None
+                and not a.bid.is_misere and a.bid.denomination == denomination), None)
+    if bid is None:
+        return -1
+    hand.push(bid)
+    while hand.phase == Phase.AUCTION:
+        hand.push(PASS_ID)
+    bot = YardstickBot(SplitMix64(0))
+    while hand.phase != Phase.PLAY:
+        hand.push(bot.act(observe(hand, hand.to_act)))
+    solver = Solver(hand)
+    tricks = FLOOR - 1
+    while tricks < 10 and solver.can_take(tricks + 1):
+        tricks += 1
+    return tricks
+
+
+def auction(rules: Rules, seed: int, dealer: int) -> list[tuple[int, int]]:
+    """The auction as yardstick bots bid it: (seat, action id) pairs."""
+    hand = Hand.new(rules, seed, dealer)
+    bots = [YardstickBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+    while hand.phase == Phase.AUCTION and not hand.is_over:
+        seat = hand.to_act
+        hand.apply(bots[seat].act(observe(hand, seat)), seat)
+    return [(s, int(a)) for s, a in hand.history]
+
+
+def deal_record(rules: Rules, seed: int, dealer: int) -> dict[str, Any]:
+    """One deal: its auction and, for each seat and denomination the model
+    answers for (:func:`bots.bidmodel.answers`), the tricks declaring it (else -2)."""
+    said = auction(rules, seed, dealer)
+    hand = Hand.new(rules, seed, dealer)
+    tricks = []
+    for s in range(rules.players):
+        held = bidding_hand(observe(hand, s))
+        partners = {ACTIONS[a].bid for p, a in said
+                    if p != s and rules.side_of(p) == rules.side_of(s)}
+        tricks.append([declared_tricks(rules, seed, dealer, s, d)
+                       if answers(rules, held, d, any(b is not None and not b.is_misere
+                                                      and b.denomination == d for b in partners))
+                       else -2 for d in range(DENOMINATIONS)])
+    return {"seed": seed, "dealer": dealer, "auction": said, "tricks": tricks}
+
+
+def chunk_path(out: Path, chunk: int) -> Path:
+    return out / f"chunk-{chunk:05d}.json"
+
+
+def write_chunk(job: tuple[str, int, int, int, str]) -> int:
+    """Solve one chunk of deals and write its file (atomically); returns the chunk."""
+    preset, seed, chunk, size, out = job
+    rules = Rules.parse(preset)
+    deals = [deal_record(rules, derive_seed(seed, i), i % rules.players)
+             for i in range(chunk * size, (chunk + 1) * size)]
+    path = chunk_path(Path(out), chunk)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tmp.write_text(json.dumps({"preset": preset, "seed": seed, "chunk": chunk, "deals": deals}))
+    tmp.replace(path)
+    return chunk
+
+
+def generate(preset: str, seed: int, chunks: range, size: int, out: Path, jobs: int) -> list[int]:
+    """Write every chunk of ``chunks`` not yet on disk, ``jobs`` at a time."""
+    out.mkdir(parents=True, exist_ok=True)
+    todo = [(preset, seed, c, size, str(out)) for c in chunks if not chunk_path(out, c).exists()]
+    if jobs <= 1:
+        return [write_chunk(j) for j in todo]
+    with multiprocessing.Pool(jobs) as pool:
+        done = []
+        for c in pool.imap_unordered(write_chunk, todo):
+            done.append(c)
+            print(f"{time.strftime('%H:%M:%S')} chunk {c} written", flush=True)
+        return done
+
+
+def load(out: Path) -> list[tuple[Rules, dict[str, Any]]]:
+    """Every deal of every chunk under ``out``, with its table's rules, in chunk order."""
+    deals = []
+    for path in sorted(out.glob("chunk-*.json")):
+        data = json.loads(path.read_text())
+        rules = Rules.parse(data["preset"])
+        deals += [(rules, d) for d in data["deals"]]
+    return deals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--chunks", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="first chunk")
+    parser.add_argument("--size", type=int, default=20, help="deals per chunk")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--preset", default="standard")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder of chunks (default data/bidding/PRESET-sSEED)")
+    args = parser.parse_args()
+    out = args.out or DEFAULT_OUT / f"{args.preset}-s{args.seed}"
+    start = time.perf_counter()
+    done = generate(args.preset, args.seed, range(args.first, args.first + args.chunks),
+                    args.size, out, args.jobs)
+    print(f"{len(done)} chunks of {args.size} deals written to {out} in "
+          f"{time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

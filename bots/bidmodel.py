@@ -1,0 +1,180 @@
+"""The bidding model: a seat's chance of making each trick contract, read from
+its hand and the auction.
+
+For a denomination the seat might declare, :func:`features` reads the hand's
+trick features (:func:`bots.evaluation.features`) and everything said: what
+partner bid and how high, whether partner passed or bid misere, the
+opponents' bids and passes, whether anyone has bid yet.  An ordered logistic
+model turns them into the chance the seat's side takes at least ``k`` tricks
+double dummy for each ``k`` from :data:`FLOOR` to 10, fitted by
+bench/bidding_fit.py on deals solved by bench/bidding_data.py, one fit per
+table shape and for trump suits and no trumps.  The fitted weights ship as
+``bots/data/bidding_model.json`` (with the command and commit that made them);
+a table without a fit uses the count (:mod:`bots.bidding`).  Inference is a
+few dot products in pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from math import exp
+from typing import Any, Final
+
+from engine.actions import PASS
+from engine.bids import NO_TRUMPS
+from engine.observation import Observation
+from engine.rules import Rules
+
+from bots.evaluation import expected_tricks, features as hand_features
+
+FLOOR: Final = 6
+"""The lowest trick count the model tells apart (fewer read as ``FLOOR - 1``)."""
+CUT: Final = 5.5
+"""The model answers for a hand's best denomination by the count when it
+rates it at this many tricks or more, and for those partner bid (the data
+labels only those)."""
+AUCTION_FEATURES: Final = (
+    "partner bid it", "partner bid no trumps", "partner bid another suit", "partner's level",
+    "partner passed", "partner bid misere", "opponents bid it", "opponents bid no trumps",
+    "opponents' other suits", "opponents' level", "opponents passed", "nobody bid yet",
+    "trumps when opponents bid it")
+SITUATIONS: Final = ("opening", "over partner's bid", "over an opponent's bid",
+                     "after partner passed")
+
+
+def answers(rules: Rules, hand: int, denomination: int, partner_bid: bool) -> bool:
+    """Does the model answer for this denomination: one partner bid, or the
+    hand's best by the count when that reaches :data:`CUT`?"""
+    if partner_bid:
+        return True
+    counts = [expected_tricks(rules, hand, d) for d in range(5)]
+    return counts[denomination] >= CUT and denomination == counts.index(max(counts))
+
+
+@dataclass(frozen=True)
+class Said:
+    """The auction as one seat reads it."""
+
+    partner: frozenset[int]
+    """Denominations partners bid."""
+    partner_level: int
+    """Tricks of partner's highest bid, 0 if none."""
+    partner_passed: bool
+    """A partner passed without having bid."""
+    partner_misere: bool
+    opponents: frozenset[int]
+    opponents_level: int
+    opponents_passed: int
+    """Opponents who passed without having bid."""
+    high_is_partners: bool | None
+    """Who holds the high bid: partner (True), an opponent (False), nobody (None)."""
+
+
+def read(obs: Observation) -> Said:
+    """What the auction so far says to ``obs.seat``."""
+    rules = obs.rules
+    mine = rules.side_of(obs.seat)
+    partner: set[int] = set()
+    opponents: set[int] = set()
+    levels = [0, 0]
+    bid_seats: set[int] = set()
+    passed: set[int] = set()
+    misere = False
+    high: bool | None = None
+    for seat, action in obs.history:
+        if seat == obs.seat:
+            continue
+        ours = rules.side_of(seat) == mine
+        b = None if action is None else action.bid
+        if action == PASS and seat not in bid_seats:
+            passed.add(seat)
+        if b is None:
+            continue
+        bid_seats.add(seat)
+        high = ours
+        if b.is_misere:
+            misere |= ours
+            continue
+        (partner if ours else opponents).add(b.denomination)
+        levels[not ours] = max(levels[not ours], b.tricks)
+    return Said(frozenset(partner), levels[0],
+                any(rules.side_of(s) == mine for s in passed) and not partner and not misere,
+                misere, frozenset(opponents), levels[1],
+                sum(1 for s in passed if rules.side_of(s) != mine), high)
+
+
+def situation(said: Said) -> str:
+    """The auction situation, one of :data:`SITUATIONS`."""
+    if said.partner_passed:
+        return SITUATIONS[3]
+    if said.high_is_partners is None:
+        return SITUATIONS[0]
+    return SITUATIONS[1] if said.high_is_partners else SITUATIONS[2]
+
+
+def features(rules: Rules, hand: int, denomination: int, said: Said) -> list[float]:
+    """The model's inputs: the hand's trick features, then :data:`AUCTION_FEATURES`."""
+    d = denomination
+    x = hand_features(hand, rules.deck, d)
+    nt = d == NO_TRUMPS
+    opp_same = d in said.opponents
+    return [*map(float, x),
+            float(d in said.partner), float(NO_TRUMPS in said.partner and not nt),
+            float(bool(said.partner - {d, NO_TRUMPS})),
+            float(max(0, said.partner_level - 5)),
+            float(said.partner_passed), float(said.partner_misere),
+            float(opp_same), float(NO_TRUMPS in said.opponents and not nt),
+            float(len(said.opponents - {d, NO_TRUMPS})),
+            float(max(0, said.opponents_level - 5)),
+            float(said.opponents_passed), float(said.high_is_partners is None),
+            float(x[0]) * opp_same if not nt else 0.0]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """An ordered logit: the chance of at least ``FLOOR + i`` tricks is
+    ``sigmoid(intercepts[i] + weights . x + count * the count's tricks)``."""
+
+    weights: tuple[float, ...]
+    intercepts: tuple[float, ...]
+    count: float
+
+    def chances(self, x: list[float], tricks: float) -> list[float]:
+        """Chance of at least ``k`` tricks for ``k`` from :data:`FLOOR` to 10,
+        from :func:`features` ``x`` and the count's ``tricks``."""
+        z = self.count * tricks + sum(w * v for w, v in zip(self.weights, x))
+        out, last = [], 1.0
+        for b in self.intercepts:
+            t = b + z
+            last = min(last, 1 / (1 + exp(-t)) if t > -40 else 0.0)
+            out.append(last)
+        return out
+
+
+def shape(rules: Rules) -> str:
+    """A table shape's key in the model file."""
+    return f"{rules.players}-{rules.team_size}-{rules.kitty_size}"
+
+
+def parse(data: dict[str, Any]) -> dict[tuple[str, bool], Fit]:
+    """Fits by (table shape, no trumps) from the model file's JSON."""
+    return {(key, nt == "nt"): Fit(tuple(f["weights"]), tuple(f["intercepts"]), f["count"])
+            for key, fits in data["fits"].items() for nt, f in fits.items()}
+
+
+@lru_cache(maxsize=1)
+def shipped() -> dict[tuple[str, bool], Fit]:
+    """The fits shipped in the wheel (none if the file is missing)."""
+    try:
+        text = resources.files("bots").joinpath("data/bidding_model.json").read_text()
+    except FileNotFoundError:
+        return {}
+    return parse(json.loads(text))
+
+
+def fit_for(rules: Rules, denomination: int) -> Fit | None:
+    """The shipped fit for this table and denomination, if any."""
+    return shipped().get((shape(rules), denomination == NO_TRUMPS))

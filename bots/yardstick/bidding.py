@@ -1,0 +1,297 @@
+"""The yardstick's frozen copy of bots.bidding as at d0f5476: never tuned.
+
+How the normal bot bids, puts back the kitty, calls a partner and places the joker.
+
+Bidding counts tricks: the hand's features (joker, bowers, top cards, length,
+voids: :func:`bots.evaluation.features`) weighted by a fit to self-play for
+the table's shape (partner and kitty in the intercept), adjusted for what
+partner and the opponents bid.  The bot picks the bid with the best expected
+score, taking the tricks as normally spread around the count with the fitted
+spread.  Discipline comes on top: no trumps only with the joker and
+stoppers, no nine or ten without the joker unless the hand alone holds the
+tricks, misere only with a hand whose danger is low.  With inkles the bot
+never bids six (an inkle cannot win the auction).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import erf, sqrt
+from typing import Final
+
+from engine.actions import ALONE, PASS, Action, discard as discard_action, joker_suit
+from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid
+from engine.cards import CARDS, NO_SUIT, SUIT_NAMES, mask_of
+from engine.observation import Observation
+from engine.rules import Rules
+from engine.trumps import trump_order
+
+from bots.protocol import Decision
+from bots.yardstick.evaluation import (JOKERS, contract_discards, expected_tricks, fit_for,
+                                       misere_discards, misere_fit, no_trumps_fit, sure_tricks)
+
+_MISERE_CHANCE: Final[dict[tuple[int, int], tuple[float, ...]]] = {
+    (4, 2): (0.75, 0.6, 0.5, 0.47, 0.43),
+    (3, 1): (0.5, 0.42, 0.33, 0.3, 0.25),
+    (2, 1): (0.5, 0.42, 0.33, 0.3, 0.25),
+    (5, 1): (0.87, 0.84, 0.75, 0.74, 0.71, 0.7, 0.62, 0.6, 0.58),
+    (6, 3): (0.9, 0.8, 0.78, 0.76, 0.7, 0.62, 0.6, 0.52, 0.5),
+    (6, 2): (0.8, 0.78, 0.78, 0.78, 0.78, 0.72, 0.63, 0.58, 0.55),
+}
+"""Chance to make a misere by the danger left once the two worst cards go,
+measured on self-play for each table shape (players, team size)."""
+_OPEN_PENALTY: Final = 0.1
+"""How much less often an open misere is made than a closed one on the same hand."""
+_MISERE_FIT: Final = 0.5
+"""A misere needs at least this chance, even to outbid the opponents."""
+_PARTNER_MISERE: Final = 0.7
+"""Chance taken for a partner's misere."""
+_OVERCALL_MARGIN: Final = 30.0
+"""Expected points a bid must add before the bot takes the contract from partner."""
+_MIN_SCORE: Final = 10.0
+"""Expected points a bid must be worth."""
+_COMPETE: Final = 0.3
+"""Share of the opponents' contract value worth risking to outbid them (tuned
+in the arena: passing lets them score it)."""
+
+
+def bidding_hand(obs: Observation) -> int:
+    """The cards a seat bids on: its hand, and for two players its face-up piles."""
+    hand = mask_of(obs.hand)
+    if obs.rules.players == 2:
+        hand |= mask_of(obs.piles_up[obs.seat])
+    return hand
+
+
+@dataclass(frozen=True)
+class Auction:
+    """What the bids so far say."""
+
+    partner: frozenset[int]
+    """Denominations partners bid."""
+    opponents: frozenset[int]
+    partner_passed: bool
+    """A partner passed without bidding."""
+    partner_misere: bool
+    high: Bid | None
+    high_seat: int
+
+
+def read_auction(obs: Observation) -> Auction:
+    rules = obs.rules
+    mine = rules.side_of(obs.seat)
+    partner: set[int] = set()
+    opponents: set[int] = set()
+    passed = misere = False
+    high: Bid | None = None
+    high_seat = -1
+    for seat, action in obs.history:
+        b = None if action is None else action.bid
+        ours = rules.side_of(seat) == mine and seat != obs.seat
+        if action == PASS:
+            passed |= ours
+        if b is None:
+            continue
+        high, high_seat = b, seat
+        if b.is_misere:
+            misere |= ours
+        elif seat != obs.seat:
+            (partner if ours else opponents).add(b.denomination)
+    return Auction(frozenset(partner), frozenset(opponents), passed and not partner and not misere,
+                   misere, high, high_seat)
+
+
+def _auction_adjustment(auction: Auction, denomination: int, joker: bool) -> float:
+    """Tricks to add for what the others bid: partner's suit is worth more, the
+    opponents' less; a no trumps bid shows the joker; a misere shows a weak hand."""
+    adj = 0.0
+    if denomination in auction.partner:
+        adj += 0.8
+    elif NO_TRUMPS in auction.partner and not joker:
+        adj += 0.4
+    elif auction.partner:
+        adj += 0.2
+    if auction.partner_passed:
+        adj -= 0.3
+    if auction.partner_misere:
+        adj -= 0.6
+    if denomination in auction.opponents:
+        adj -= 0.8
+    elif NO_TRUMPS in auction.opponents and not joker:
+        adj -= 0.4
+    elif auction.opponents:
+        adj -= 0.2
+    return adj
+
+
+def estimates(obs: Observation) -> list[float]:
+    """Tricks this seat's side expects to take declaring each denomination."""
+    hand = bidding_hand(obs)
+    auction = read_auction(obs)
+    joker = bool(hand & JOKERS)
+    return [expected_tricks(obs.rules, hand, d) + _auction_adjustment(auction, d, joker)
+            for d in range(5)]
+
+
+def _chance(expected: float, needed: int, sigma: float) -> float:
+    """Chance to take at least ``needed`` tricks when ``expected`` is the mean."""
+    return 0.5 * (1 + erf((expected + 0.5 - needed) / (sigma * sqrt(2))))
+
+
+def _misere_chance(rules: Rules, danger: float) -> float:
+    chances = _MISERE_CHANCE[rules.players, rules.team_size]
+    return chances[int(danger)] if danger < len(chances) else 0.0
+
+
+def choose_bid(obs: Observation) -> Decision:
+    """The bid with the best expected score, or a pass."""
+    rules = obs.rules
+    hand = bidding_hand(obs)
+    auction = read_auction(obs)
+    est = estimates(obs)
+    floor = _MIN_SCORE
+    ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
+    if auction.high is not None and ours:
+        if auction.high.is_misere and auction.high_seat != obs.seat:
+            current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
+        else:
+            current = expected_score(rules, auction.high, est, hand)
+        floor = max(floor, current + _OVERCALL_MARGIN)
+    elif auction.high is not None and not auction.high.is_misere:
+        floor -= _COMPETE * rules.bid_value(auction.high)
+    best: tuple[float, Action, str] = (floor, PASS, "")
+    for a in obs.legal_actions:
+        b = a.bid
+        if b is None:
+            continue
+        if b.is_misere:
+            score = _misere_score(rules, b, hand)
+            why = "a hand of low cards that should take no trick"
+        else:
+            if not disciplined(obs, b):
+                continue
+            score = expected_score(rules, b, est, hand)
+            why = f"you count about {est[b.denomination]:.0f} tricks with partner and kitty"
+        if score > best[0]:
+            best = (score, a, why)
+    if best[1] == PASS:
+        return Decision(PASS, _pass_reason(ours and auction.high_seat != obs.seat, est))
+    return Decision(best[1], f"bid {best[1].bid.name if best[1].bid else ''}: {best[2]}")
+
+
+def disciplined(obs: Observation, b: Bid) -> bool:
+    """Whether a trick bid keeps the discipline: no trumps only with the joker and
+    stoppers, nine or ten without the joker only when the hand alone holds the
+    tricks, never an inkle (it cannot win the auction)."""
+    hand, deck = bidding_hand(obs), obs.rules.deck
+    if b.denomination == NO_TRUMPS and not no_trumps_fit(hand, deck):
+        return False
+    if b.tricks >= 9 and not hand & JOKERS and sure_tricks(hand, deck, b.denomination) + 1 < b.tricks:
+        return False
+    return not (obs.rules.inkle and b.tricks == 6)
+
+
+def chance(rules: Rules, b: Bid, est: list[float]) -> float:
+    """A trick bid's chance to make by the count ``est`` (see :func:`estimates`)."""
+    d = b.denomination
+    return _chance(est[d], b.tricks, fit_for(rules, d).sigma)
+
+
+def expected_score(rules: Rules, b: Bid, est: list[float], hand: int) -> float:
+    """A bid's expected score by the count ``est``, made or set (``hand``: for a misere)."""
+    if b.is_misere:
+        return _misere_score(rules, b, hand)
+    return rules.bid_value(b) * (2 * chance(rules, b, est) - 1)
+
+
+def _misere_score(rules: Rules, b: Bid, hand: int) -> float:
+    """Expected score of a misere; an open one needs a hand safe even when the
+    kitty brings two bad cards, and then is a little harder than a closed one."""
+    if b.is_open:
+        safe = misere_fit(hand, rules.deck, 1) == 0
+        p = _misere_chance(rules, 0) - _OPEN_PENALTY if safe else 0.0
+    else:
+        p = _misere_chance(rules, misere_fit(hand, rules.deck, 2))
+    if p < _MISERE_FIT:
+        return -rules.bid_value(b)
+    return rules.bid_value(b) * (2 * p - 1)
+
+
+def _pass_reason(partner_high: bool, est: list[float]) -> str:
+    d = max(range(5), key=est.__getitem__)
+    if partner_high:
+        return "pass: partner's bid is the best contract for your side"
+    return (f"pass: your best is {DENOMINATION_NAMES[d]}, about {est[d]:.0f} tricks with "
+            "partner and kitty, not enough for a bid")
+
+
+# --- kitty, partner, joker --------------------------------------------------------
+def discard(obs: Observation) -> Decision:
+    """Put back one card of the kitty: the worst for this contract."""
+    contract = obs.contract
+    assert contract is not None
+    hand = mask_of(obs.hand)
+    left = obs.rules.kitty_size - len(obs.discards)
+    deck = obs.rules.deck
+    if contract.is_misere:
+        c = misere_discards(hand, deck, left)[0]
+        return Decision(discard_action(c), f"put back the {CARDS[c].name}: it could take a trick")
+    plan = contract_discards(obs.rules, hand, contract.denomination, left)
+    c = plan[0]
+    order = trump_order(deck, NO_SUIT if contract.denomination == NO_TRUMPS
+                        else contract.denomination)
+    s = order.suit[c]
+    rest = hand & order.masks[s] & ~mask_of(plan)
+    why = f"put back the {CARDS[c].name}"
+    if not rest and s != contract.denomination:
+        why += f" to make {SUIT_NAMES[s]} void"
+    keep = "the joker" if contract.denomination == NO_TRUMPS else "trumps"
+    return Decision(discard_action(c), f"{why}: keep {keep}, aces and long suits")
+
+
+def call(obs: Observation) -> Decision:
+    """Five players: call the best trump the hand lacks, or go alone with a huge hand."""
+    contract = obs.contract
+    assert contract is not None
+    deck = obs.rules.deck
+    hand = mask_of(obs.hand)
+    d = contract.denomination
+    alone = sure_tricks(hand, deck, d)
+    if alone >= contract.tricks:
+        return Decision(ALONE, f"go alone: the hand takes {alone} tricks by itself")
+    order = trump_order(deck, NO_SUIT if d == NO_TRUMPS else d)
+    calls = [a for a in obs.legal_actions if a.called_card is not None]
+    if d == NO_TRUMPS:
+        def value(a: Action) -> tuple[int, int]:
+            c = a.called_card or 0
+            if 1 << c & JOKERS:
+                return (1000, 0)
+            s = order.suit[c]
+            return (order.power[c], (hand & order.masks[s]).bit_count())
+        a = max(calls, key=value)
+        return Decision(a, f"call the {CARDS[a.called_card or 0].name}: the top card you lack")
+    a = max(calls, key=lambda x: (order.suit[x.called_card or 0] == d,
+                                  order.power[x.called_card or 0]))
+    return Decision(a, f"call the {CARDS[a.called_card or 0].name}, the best trump you lack")
+
+
+def joker(obs: Observation) -> Decision:
+    """Give the joker a suit when it makes a long suit run; else keep it suitless."""
+    contract = obs.contract
+    assert contract is not None
+    deck = obs.rules.deck
+    hand = mask_of(obs.hand)
+    order = trump_order(deck, NO_SUIT)
+    if contract.is_misere:
+        s = max(range(4), key=lambda x: (hand & order.masks[x]).bit_count())
+        return Decision(joker_suit(s), f"make the joker a {SUIT_NAMES[s][:-1]}: you hold the "
+                                       "most of that suit to play under it")
+    base = expected_tricks(obs.rules, hand, NO_TRUMPS)
+    gains = [expected_tricks(obs.rules, hand, NO_TRUMPS, s) - base for s in range(4)]
+    s = max(range(4), key=gains.__getitem__)
+    if gains[s] >= 0.3:
+        return Decision(joker_suit(s), f"make the joker the top {SUIT_NAMES[s][:-1]}: your long "
+                                       f"{SUIT_NAMES[s]} then run")
+    return Decision(joker_suit(NO_SUIT), "keep the joker without a suit: it wins any trick "
+                                         "once you are void")
+

@@ -1,0 +1,62 @@
+"""The bidding model: its data pipeline end to end on a few deals, and the
+shipped fit."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bots import bidmodel
+from engine import PRESETS, Hand
+from engine.observation import observe
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import bidding_data  # noqa: E402
+import bidding_fit  # noqa: E402
+
+
+def test_pipeline_solves_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path) -> None:
+    rules = PRESETS["standard"]
+    written = bidding_data.generate("standard", 3, range(2), 1, tmp_path, jobs=1)
+    assert sorted(written) == [0, 1]
+    assert bidding_data.generate("standard", 3, range(2), 1, tmp_path, jobs=1) == []  # resumes
+    deals = bidding_data.load(tmp_path)
+    assert [d["seed"] for _, d in deals] == [bidding_data.derive_seed(3, i) for i in range(2)]
+    solved = [t for _, d in deals for row in d["tricks"] for t in row if t != -2]
+    assert solved and all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in solved)
+    rows = list(bidding_fit.rows(deals))
+    assert rows and {r.situation for r in rows} <= set(bidmodel.SITUATIONS)
+    fits = bidding_fit.fit_sets(rows, rows, min_rows=1)
+    for name, table in fits.items():
+        model = bidmodel.parse(bidding_fit.model_file(rules, table, name))
+        for (shape, nt), fit in model.items():
+            assert shape == bidmodel.shape(rules)
+            for r in rows:
+                if r.nt == nt:
+                    p = fit.chances(r.x[1:], r.x[0])
+                    assert all(0 <= b <= a <= 1 for a, b in zip(p, p[1:])), p
+
+
+def _said(*auction: str) -> bidmodel.Said:
+    hand = Hand.new(PRESETS["standard"], 5, 3)  # seat 0 bids first
+    for action in auction:
+        hand.apply(action)
+    return bidmodel.read(observe(hand, hand.to_act))
+
+
+def test_the_model_reads_partners_and_opponents_bids_and_passes() -> None:
+    opening = _said()
+    assert bidmodel.situation(opening) == "opening" and opening.high_is_partners is None
+    over_partner = _said("bid 7H", "pass")  # seat 2: partner bid seven hearts
+    assert bidmodel.situation(over_partner) == "over partner's bid"
+    assert over_partner.partner == {3} and over_partner.partner_level == 7
+    assert over_partner.opponents_passed == 1 and not over_partner.partner_passed
+    overcall = _said("bid 6S", "bid 7D")  # seat 2: partner's spades, then an overcall
+    assert bidmodel.situation(overcall) == "over an opponent's bid"
+    assert overcall.opponents == {2} and overcall.opponents_level == 7
+    after_pass = _said("pass", "bid 6C")  # seat 2: partner passed, an opponent opened
+    assert bidmodel.situation(after_pass) == "after partner passed"
+    assert after_pass.partner_passed and after_pass.opponents == {1}
+    x = bidmodel.features(PRESETS["standard"], 0, 2, overcall)
+    assert x[-len(bidmodel.AUCTION_FEATURES):][6] == 1.0  # "opponents bid it"
