@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.bots import answer  # noqa: E402
 from app.saves import CANNOT_SAVE_STALE, Saves  # noqa: E402
 from tests.test_app_links_saves import new_app, play_on  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
@@ -103,3 +104,25 @@ def test_an_unreadable_save_can_be_deleted_from_the_history() -> None:
     assert "Delete this unreadable save?" in app.regions()["dialog"]
     app.dispatch("delete-kept", kept["key"])
     assert app.history_view()["kept"] == [] and not [k for k in storage.data if "kept" in k]
+
+
+def test_a_finished_tournament_goes_to_the_history() -> None:
+    storage = FakeStorage()
+    app = new_app(storage)
+    for name, value in (("set:table", "tournament"), ("set:rounds", "6"), ("set:level:all", "easy"),
+                        ("set:pace", "0"), ("set:autoplay", "on")):
+        app.dispatch(name, value)
+    app.dispatch("start", "")
+    assert app.tournament is not None
+    while not (app.tournament.between_rounds and app.tournament.tournament.is_over):
+        if app.screen == "standings":
+            app.dispatch("next-round")
+        while (request := app.bot_request()) is not None:
+            app.bot_answer(request, answer(request))
+        app.dispatch("next")
+    assert Saves(storage).games() == []
+    (entry,) = Saves(storage).history()
+    assert entry["kind"] == "tournament" and entry["outcome"].endswith(" points")
+    (label,) = app.history_view()["games"]
+    assert " Tournament: " in label["label"] and " of 8, " in label["label"]
+    assert Saves(storage).stats().games == 0  # a tournament's last round is not a game of its own

@@ -25,8 +25,8 @@ from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
 from app.stats import Stats
-from app.tournament import TournamentSession
-from app.tournament_view import adjust_table, round_bar, standings_view
+from app.tournament import ME, TournamentSession
+from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
@@ -70,6 +70,10 @@ class App:
         self.link_query = ""
         self.confirm = ("", "")
         """A Delete waiting for the player's yes: its action and value."""
+        if saves is not None:
+            saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
+            if saves.moved_aside:
+                self.notice, self.kept = saves.moved_aside[-1].message, saves.moved_aside[-1].key
         if not self._open_link(query):
             failed = self.notice if query else ""
             resumed = self._resume(self.saves.tab_game if self.saves is not None else "")
@@ -265,7 +269,10 @@ class App:
         tournament = self.tournament
         saves, settings, match = self.saves, self.session.settings, self.session.match
         if tournament is not None and tournament.between_rounds and tournament.tournament.is_over:
-            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind)
+            standings = tournament.tournament.standings()
+            mine = next(s for s in standings if s.player == ME)
+            outcome = f"{ordinal(mine.place)} of {len(standings)}, {mine.total} points"
+            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
                                self.kind, self.link_query)
@@ -303,7 +310,7 @@ class App:
         try:
             loaded = parse_game_file(text)
         except SaveError as e:
-            self.notice = f"That file could not be imported: {e}."
+            self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
             return
         self.link, self.link_query = None, ""
         self._begin_saved(loaded, "tournament" if loaded.tournament is not None else "imported")
@@ -336,10 +343,12 @@ class App:
             won = summary.get("won")
             totals = summary.get("totals")
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
+            result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
+            outcome = entry.get("outcome")
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
-                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} "
-                                   f"{summary.get('rules', '')}: "
-                                   f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"})
+                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} " + (
+                              f"Tournament: {outcome}" if isinstance(outcome, str)
+                              else f"{summary.get('rules', '')}: {result}")})
         return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
                 "games": games[::-1],
                 "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
@@ -440,7 +449,7 @@ class App:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
         notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
         if self.session is None:
-            return {"start": notice + games_render.resume_list(self.games_view()) + render.start(self.form.view()),
+            return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view())),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:

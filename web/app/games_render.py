@@ -6,9 +6,12 @@ from app.render import View, button, tag, text
 
 
 def resume_list(view: View) -> str:
-    """Each game in progress: what it is, its score and when it was saved; Resume and Delete."""
+    """Each game in progress: what it is, its score and when it was saved; Resume and Delete;
+    and the way to the finished games (History & stats, where a game file is imported)."""
+    history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost"),
+                  class_="row")
     if not view["games"]:
-        return ""
+        return history
     items = "".join(
         tag("li", tag("div", text("strong", g["title"]) + text("span", g["detail"], class_="muted"),
                       class_="game-about")
@@ -18,8 +21,8 @@ def resume_list(view: View) -> str:
                            label=f"Delete: {g['title']}, {g['detail']}"), class_="row"),
             class_="game-in-progress")
         for g in view["games"])
-    return tag("section", text("h2", "Resume a game", id="resume-title") + tag("ul", items, class_="games-in-progress"),
-               class_="resume", aria_labelledby="resume-title")
+    return tag("section", text("h2", "Resume a game", id="resume-title") + tag("ul", items, class_="games-in-progress")
+               + history, class_="resume", aria_labelledby="resume-title")
 
 
 def confirm_dialog(view: View) -> str:

@@ -84,7 +84,8 @@ def bid_html(words: str) -> str:
 
 
 # --- the start screen ------------------------------------------------------------
-def start(view: View) -> str:
+def start(view: View, resume: str = "") -> str:
+    """The start screen; ``resume``: the games in progress (app.games_render), above the form."""
     tour = view["tournament"]
     choices = [*view["tables"], tour]
     tables = select("Table", "table-choice", "set:table", choices, next(t["value"] for t in choices if t["chosen"]))
@@ -113,7 +114,7 @@ def start(view: View) -> str:
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
     how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
               class_="help-inline", data_key="start-help")
-    return tag("div", tag("header", brand, class_="brand")
+    return tag("div", tag("header", brand, class_="brand") + resume
                + tag("form", form, id="start-form", class_="start-form", novalidate=True) + how, class_="start-wrap")
 
 

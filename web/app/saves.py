@@ -9,7 +9,8 @@ copies of the site on one host never share a game:
   rewritten after every action; every game in progress has its own key, and
   only :meth:`Saves.delete` (the player's Delete) or finishing it removes it;
 - ``<scope>history``: finished games, oldest first, a JSON list of
-  ``{"id", "finished_at", "settings", "summary", "record", "kind"}`` (``summary``
+  ``{"id", "finished_at", "settings", "summary", "record", "kind"}``, and a
+  tournament's ``"outcome"`` (``summary``
   from :func:`app.stats.summarize`; ``record`` is dropped from all but the last
   :data:`HISTORY_RECORDS` games);
 - ``<scope>kept/<n>``: a save that could not be loaded, verbatim, and
@@ -122,8 +123,8 @@ CANNOT_SAVE_DISABLED: Final = ("This browser does not let the game save (storage
                                "tab closes.")
 CANNOT_SAVE_FULL: Final = ("The game cannot be saved: this site's storage is full. You can play "
                            "on, but the game is lost when the tab closes. To make room, delete "
-                           "games you no longer need (New game, then Delete under Resume) or "
-                           "saves that could not be read (History & stats).")
+                           "games you no longer need (Delete, under Resume a game on the start "
+                           "screen) or saves that could not be read (History & stats).")
 CANNOT_SAVE_STALE: Final = ("This game was played on in another tab, so this tab stopped saving it "
                             "(it would overwrite the newer moves). Reload the game to carry on "
                             "from where the other tab left it.")
@@ -243,7 +244,9 @@ class Saves:
         """Each game's revision this page last read or wrote."""
         self._listed: dict[str, tuple[str, GameEntry]] = {}
         """Each game's entry in the Resume list, by its key, with the text it was read from."""
-        if self.storage is not None and self.can_save:
+        self.moved_aside: list[Problem] = []
+        """Games in progress :meth:`games` found unreadable, and kept aside."""
+        if self.storage is not None:
             self.migrate()
 
     @property
@@ -269,16 +272,20 @@ class Saves:
         found = []
         for key in self._keys(self.prefix + GAME):
             raw = self._get(key)
+            if raw is None:
+                continue
             listed = self._listed.get(key)
-            entry = listed[1] if listed and listed[0] == raw else None
-            if entry is None and raw is not None:
-                entry = _entry(key[len(self.prefix + GAME):], raw)
-                if entry is not None:
-                    self._listed[key] = (raw, entry)
-            if entry is not None:
-                found.append(entry)
-            elif raw is not None and self._quarantine(raw, "the saved game is damaged") is not None:
-                self._remove(key)
+            try:
+                entry = listed[1] if listed and listed[0] == raw else _entry(key[len(self.prefix + GAME):], raw)
+            except SaveError as e:
+                kept = self._quarantine(raw, str(e))
+                if kept is not None:
+                    self._remove(key)
+                    self.moved_aside.append(Problem(f"A saved game could not be resumed: {e}. It has been kept "
+                                                    f"aside: you can export it from History & stats.", kept))
+                continue
+            self._listed[key] = (raw, entry)
+            found.append(entry)
         return sorted(found, key=lambda e: e.saved_at, reverse=True)
 
     def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
@@ -353,15 +360,18 @@ class Saves:
             pass  # a reload then shows the start screen, with the game under Resume
 
     # --- finished games --------------------------------------------------------------
-    def finish(self, game_id: str, settings: Settings, match: Match, kind: str = "normal") -> bool:
-        """Move a game to the history (once, however often it is called)."""
+    def finish(self, game_id: str, settings: Settings, match: Match, kind: str = "normal",
+               outcome: str = "") -> bool:
+        """Move a game to the history (once, however often it is called); ``outcome``: a
+        tournament's ('3rd of 8, 1240 points'; its last round's game is the record)."""
         history = self._history()
         if history is None:
             return False
         record_id = _game_id(match)
         if not history or history[-1].get("id") != record_id:
             history.append({"id": record_id, "finished_at": self._now(), "settings": settings,
-                            "summary": summarize(match), "record": to_record(match), "kind": kind})
+                            "summary": summarize(match), "record": to_record(match), "kind": kind,
+                            **({"outcome": outcome} if outcome else {})})
             del history[:-HISTORY_GAMES]
             for old in history[:-HISTORY_RECORDS]:
                 old["record"] = None
@@ -376,8 +386,9 @@ class Saves:
         return self._history() or []
 
     def stats(self) -> Stats:
-        """Statistics over every finished game kept."""
-        return aggregate(e["summary"] for e in self.history() if isinstance(e.get("summary"), dict))
+        """Statistics over every finished game kept (a tournament's last round is no game)."""
+        return aggregate(e["summary"] for e in self.history()
+                         if isinstance(e.get("summary"), dict) and "outcome" not in e)
 
     def export_finished(self, index: int) -> str | None:
         """A finished game as a game file (None if its record is no longer kept)."""
@@ -565,26 +576,22 @@ def _legacy_index(raw: str | None) -> dict[str, str]:
             and isinstance(e.get("problem"), str)} if isinstance(index, list) else {}
 
 
-def _entry(game_id: str, raw: str) -> GameEntry | None:
+def _entry(game_id: str, raw: str) -> GameEntry:
     """A game in progress for the Resume list, from its save (an older schema is replayed),
-    or None if it cannot be read at all."""
-    try:
-        data = read_json(raw)
-        if isinstance(data, dict) and data.get("schema") == SCHEMA:
-            record, settings, tournament = data.get("record"), data.get("settings"), data.get("tournament")
-            kind, saved_at = data.get("kind"), data.get("saved_at")
-            hands = record.get("hands") if isinstance(record, dict) else None
-            rules = settings.get("rules") if isinstance(settings, dict) else None
-            totals = data.get("totals")
-            if (kind not in KINDS or not isinstance(saved_at, str) or not isinstance(hands, list)
-                    or not isinstance(rules, str) or not isinstance(totals, list)
-                    or not all(type(t) is int for t in totals)):
-                return None
-            return GameEntry(game_id, str(kind), rules, tuple(totals), len(hands), saved_at,
-                             _round(tournament))
-        loaded = parse_stored(raw)
-    except SaveError:
-        return None
+    or a SaveError if it cannot be read at all."""
+    data = read_json(raw)
+    if isinstance(data, dict) and data.get("schema") == SCHEMA:
+        record, settings, tournament = data.get("record"), data.get("settings"), data.get("tournament")
+        kind, saved_at = data.get("kind"), data.get("saved_at")
+        hands = record.get("hands") if isinstance(record, dict) else None
+        rules = settings.get("rules") if isinstance(settings, dict) else None
+        totals = data.get("totals")
+        if (kind not in KINDS or not isinstance(saved_at, str) or not isinstance(hands, list)
+                or not isinstance(rules, str) or not isinstance(totals, list)
+                or not all(type(t) is int for t in totals)):
+            raise SaveError("the save is damaged (a field is missing or malformed)")
+        return GameEntry(game_id, str(kind), rules, tuple(totals), len(hands), saved_at, _round(tournament))
+    loaded = parse_stored(raw)
     return GameEntry(game_id, loaded.kind, str(loaded.match.rules), tuple(loaded.match.totals),
                      len(loaded.match.hands), loaded.saved_at,
                      _round(loaded.tournament.to_data() if loaded.tournament else None))
