@@ -23,6 +23,7 @@ from pages import PYTHON_START_TIMEOUT_MS, App, ResumeList, StartScreen, TableSc
 from scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
+SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it
 PREFIX = saves.scope(BASE_PATH)
 GAMES = "(prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix + 'game/')).sort()"
 FILL_STORAGE = """() => {  // fill the origin's quota to the last character
@@ -97,6 +98,13 @@ def test_new_game_keeps_the_game_in_progress_and_only_delete_removes_it(context:
     table.new_game()
     expect(resume.games).to_have_count(2)
     assert resume.texts()[0].startswith("Cutthroat") and len(games(page)) == 2
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "saves-resume-list.png")
+    resume.games.nth(1).get_by_role("button", name=re.compile("^Delete")).click()
+    expect(resume.dialog.get_by_role("heading", name="Delete this game?")).to_be_visible()
+    page.screenshot(path=SHOTS / "saves-delete-question.png")
+    page.keyboard.press("Escape")  # as Keep it
+    expect(resume.dialog).to_be_hidden()
     resume.delete(1, confirm=False)  # Keep it
     expect(resume.games).to_have_count(2)
     resume.delete(0)
@@ -232,6 +240,8 @@ def test_a_tab_behind_another_says_so_and_never_overwrites_it(context: BrowserCo
     newer = b.evaluate("(key) => localStorage.getItem(key)", key)
     notice = a.locator(NOTICE)
     expect(notice).to_contain_text("This game was played on in another tab")  # told at once
+    SHOTS.mkdir(exist_ok=True)
+    a.screenshot(path=SHOTS / "saves-tab-behind.png")
     no_pause(table_a)  # an action in the tab behind: not saved over the newer moves
     assert a.evaluate("(key) => localStorage.getItem(key)", key) == newer
     notice.get_by_role("button", name="Reload the game").click()
@@ -354,4 +364,6 @@ def test_a_runtime_that_cannot_start_shows_one_error_and_offers_the_saves(browse
         page.get_by_role("button", name="Download your saved games").click()
     assert json.loads(Path(info.value.path()).read_text()) == {PREFIX + "game/precious": '{"a game": 1}'}
     expect(page.get_by_role("button", name="Reload")).to_be_visible()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "saves-cannot-start.png")
     context.close()

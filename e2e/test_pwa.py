@@ -395,7 +395,7 @@ def test_saves_use_the_browsers_local_storage(built: Path, profile: BrowserConte
     with served(built) as url:
         page.goto(url + "favicon.svg")  # the site's origin, without starting the app
         first = json.loads(page.evaluate(RUN_PYTHON, SAVE_A_GAME))
-        assert first == {"before": None, "can_save": True, "saved": True}
+        assert first == {"before": [], "can_save": True, "saved": True}
         page.reload()
         second = json.loads(page.evaluate(RUN_PYTHON, RESUME_THEN_FILL))
     assert second["history"] == ["bid 7H", "pass", "pass"]

@@ -64,7 +64,7 @@ addEventListener("error", ({ message }) => {
 addEventListener("unhandledrejection", ({ reason }) => {
   if (!started()) fail(String(reason?.message || reason || "a file could not be loaded").split("\n")[0]);
 });
-addEventListener("py:all-done", () => {
-  if (!started()) fail("the game stopped before its first screen");
+addEventListener("py:all-done", () => {  // a moment for the error event, which says more
+  setTimeout(() => { if (!started()) fail("the game stopped before its first screen"); }, 1000);
 });
 setTimeout(() => fail("it took more than two minutes"), START_TIMEOUT_MS);
