@@ -24,6 +24,7 @@ import build  # noqa: E402
 from pages import App, TableScreen  # noqa: E402
 
 BASE_PATH = "/games/500/"
+pytest_plugins = ["trust"]  # @pytest.mark.probe("kind"), and the trust table at the end of a run
 
 
 @pytest.fixture(scope="session")

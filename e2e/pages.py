@@ -109,6 +109,29 @@ class StartScreen:
         self.root.get_by_role("button", name="Start the tournament").click()
 
 
+class ResumeList:
+    """The start screen's games in progress: what each is, Resume, and Delete (after a yes)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.root = page.locator("#start section.resume")
+        self.games = self.root.locator("li.game-in-progress")
+        self.dialog = page.locator("#dialog")
+
+    def texts(self) -> list[str]:
+        return [" ".join(t.split()) for t in self.games.locator(".game-about").all_inner_texts()]
+
+    def resume(self, index: int = 0) -> None:
+        self.games.nth(index).get_by_role("button", name=re.compile("^Resume")).click()
+
+    def delete(self, index: int = 0, confirm: bool = True) -> None:
+        """Delete a game: the button, then the dialog's Delete (or Keep it)."""
+        self.games.nth(index).get_by_role("button", name=re.compile("^Delete")).click()
+        expect(self.dialog.get_by_role("heading", name="Delete this game?")).to_be_visible()
+        self.dialog.get_by_role("button", name="Delete" if confirm else "Keep it", exact=True).click()
+        expect(self.dialog).to_be_hidden()
+
+
 class StandingsScreen:
     """A tournament's results after a round: each table, the standings, the next round's tables."""
 

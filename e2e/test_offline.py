@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext
 
 from pages import App, StartScreen, TableScreen
@@ -12,6 +13,7 @@ from test_pwa import built, expect_offline_ready, open_app, profile, scratch_sit
 __all__ = ["built", "profile"]  # fixtures
 
 
+@pytest.mark.probe("offline and updates")
 def test_offline_reload_resumes_and_plays_the_hand(built: Path, tmp_path: Path,
                                                    profile: BrowserContext) -> None:
     found = find("standard", lambda s: s.session.hand.contract is not None, passer)

@@ -179,6 +179,7 @@ def test_the_build_writes_the_precache_list(built: Path) -> None:
 # --- offline ------------------------------------------------------------------------------------
 
 
+@pytest.mark.probe("offline and updates")
 def test_precaches_every_file_then_plays_offline(built: Path, tmp_path: Path,
                                                  profile: BrowserContext) -> None:
     site = scratch_site(built, tmp_path / "site")
@@ -227,6 +228,7 @@ def test_installable(built: Path, tmp_path: Path, profile: BrowserContext) -> No
 # --- updates ------------------------------------------------------------------------------------
 
 
+@pytest.mark.probe("offline and updates")
 def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: BrowserContext,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     site = scratch_site(built, tmp_path / "site")
@@ -241,8 +243,8 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         app.expect_ready()
         StartScreen(page).start(deal="1-3-abc")
         app.expect_turn("you")
-        saved = page.evaluate("localStorage.getItem('five-hundred/current')")
-        assert saved
+        saved = page.evaluate(SAVED_GAMES)
+        assert len(saved) == 1
 
         with (site / "style.css").open("a") as css:
             css.write("\n/* the next release */\n")
@@ -268,7 +270,25 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         css_text = page.evaluate("fetch('style.css').then((r) => r.text())")
         assert css_text.endswith("/* the next release */\n")
         app.expect_turn("you")
-        assert page.evaluate("localStorage.getItem('five-hundred/current')") == saved
+        assert page.evaluate(SAVED_GAMES) == saved
+
+
+@pytest.mark.probe("offline and updates")
+def test_a_service_worker_rewritten_within_the_second_is_seen(tmp_path: Path, profile: BrowserContext) -> None:
+    """The server answers by content (ETag), not by a modification time in whole seconds."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
+    sw = tmp_path / "sw.js"
+    sw.write_text("// version 1\n")
+    second = int(sw.stat().st_mtime)
+    os.utime(sw, (second + 0.1, second + 0.1))
+    page = profile.new_page()
+    with served(tmp_path) as url:
+        page.goto(url)
+        fetch = "() => fetch('sw.js', {cache: 'no-cache'}).then((r) => r.text())"
+        assert page.evaluate(fetch) == "// version 1\n"
+        sw.write_text("// version 2, a new worker\n")
+        os.utime(sw, (second + 0.6, second + 0.6))  # within the same second
+        assert page.evaluate(fetch) == "// version 2, a new worker\n"
 
 
 # --- Content-Security-Policy -----------------------------------------------------------------
@@ -317,6 +337,7 @@ def test_the_policy_is_no_looser_than_needed(built: Path, tmp_path: Path, profil
 
 # --- saved games in the browser's localStorage ------------------------------------------------
 
+SAVED_GAMES = "Object.entries(localStorage).filter(([key]) => key.includes('/game/'))"
 RUN_PYTHON = """async (code) => {
     const { loadPyodide } = await import("./pyodide/pyodide.mjs");
     const lock = await (await fetch("./pyodide/pyodide-lock.json")).json();
@@ -333,12 +354,12 @@ from engine import PRESETS, DealCode
 from engine.match import Match
 
 saves = Saves(web_storage(js.window))
-before = saves.load()
+before = saves.games()
 match = Match(PRESETS["standard"], DealCode(12345, 3))
 for action in ("bid 7H", "pass", "pass"):
     match.apply(action)
 json.dumps({"before": before, "can_save": saves.can_save,
-            "saved": saves.save(default_settings("standard"), match)})
+            "saved": saves.save("g1", default_settings("standard"), match)})
 """
 RESUME_THEN_FILL = """
 import js, json
@@ -346,7 +367,7 @@ from app.saves import Saves, SavedGame, web_storage
 from app.settings import default_settings
 
 saves = Saves(web_storage(js.window))
-game = saves.load()
+game = saves.load("g1")
 assert isinstance(game, SavedGame), game
 history = [str(a) for _, a in game.match.hand.history]
 filled = 0
@@ -358,11 +379,15 @@ for size in (1_000_000, 10_000, 100, 1):  # fill the origin's quota to the last 
     except Exception:
         pass
 game.match.apply("pass")
-json.dumps({"history": history, "saved_when_full": saves.save(game.settings, game.match),
-            "status": saves.status})
+again = Saves(web_storage(js.window))  # a page opened with storage full to the last character
+resumed = again.load("g1")
+json.dumps({"history": history, "saved_when_full": saves.save("g1", game.settings, game.match),
+            "status": saves.status, "status_at_load": again.status,
+            "resumed": isinstance(resumed, SavedGame) and resumed.match.hand.history == game.match.hand.history[:-1]})
 """
 
 
+@pytest.mark.probe("saves")
 def test_saves_use_the_browsers_local_storage(built: Path, profile: BrowserContext) -> None:
     """The adapter over window.localStorage, in Pyodide: a missing key (JavaScript null),
     a save that outlives the page, and the real QuotaExceededError."""
@@ -370,9 +395,10 @@ def test_saves_use_the_browsers_local_storage(built: Path, profile: BrowserConte
     with served(built) as url:
         page.goto(url + "favicon.svg")  # the site's origin, without starting the app
         first = json.loads(page.evaluate(RUN_PYTHON, SAVE_A_GAME))
-        assert first == {"before": None, "can_save": True, "saved": True}
+        assert first == {"before": [], "can_save": True, "saved": True}
         page.reload()
         second = json.loads(page.evaluate(RUN_PYTHON, RESUME_THEN_FILL))
     assert second["history"] == ["bid 7H", "pass", "pass"]
     assert second["saved_when_full"] is False
     assert second["status"].startswith("The game cannot be saved: this site's storage is full.")
+    assert second["status_at_load"] == second["status"] and second["resumed"]  # full, not "disabled"

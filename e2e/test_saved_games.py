@@ -4,18 +4,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.saves import CURRENT
+from app.saves import scope
+from conftest import BASE_PATH
 from pages import App, StartScreen, TableScreen
 from scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
+PREFIX = scope(BASE_PATH)
 STORAGE_DISABLED = """Object.defineProperty(window, "localStorage", {
     get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
 STORAGE_FULL = """const setItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-    if (key === "five-hundred/current") throw new DOMException("full", "QuotaExceededError");
+    if (key.includes("/game/")) throw new DOMException("full", "QuotaExceededError");
     return setItem.call(this, key, value);
 };"""
 
@@ -33,6 +36,7 @@ def snapshot(table: TableScreen) -> dict[str, object]:
             "top": table.top.locator(".contract").inner_text()}
 
 
+@pytest.mark.probe("reloads")
 def test_a_reload_resumes_mid_trick(page: Page) -> None:
     scenario = played_scenario()
     plays = [i for i, (kind, _) in enumerate(scenario.plan) if kind == "play"]
@@ -61,13 +65,14 @@ def test_a_reload_resumes_mid_trick(page: Page) -> None:
     assert tuple(table.totals()) == scenario.session.match.totals
 
 
+@pytest.mark.probe("saves")
 def test_an_unreadable_save_is_kept_and_exportable(page: Page) -> None:
     app, start = App(page), StartScreen(page)
     app.open()
     app.expect_ready()
     for raw, problem in (('{"schema": 1, "app": "0.1.0", "settings": {', "not valid JSON"),
                          ('{"schema": 7, "app": "9.0.0", "checksum": "x"}', "newer version")):
-        page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [CURRENT, raw])
+        page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [PREFIX + "game/unreadable", raw])
         page.reload(wait_until="domcontentloaded")
         app.expect_ready()
         app.expect_turn("start")
@@ -81,9 +86,11 @@ def test_an_unreadable_save_is_kept_and_exportable(page: Page) -> None:
     expect(page.locator(NOTICE)).to_have_count(0)
     start.start()
     app.expect_turn(re.compile("^(you|bot)$"))
-    assert page.evaluate("(key) => localStorage.getItem(key)", CURRENT) is not None
+    assert page.evaluate("(p) => Object.keys(localStorage).filter((k) => k.startsWith(p + 'game/')).length",
+                         PREFIX) == 1
 
 
+@pytest.mark.probe("saves")
 def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser, site_url: str) -> None:
     for script, words in ((STORAGE_DISABLED, "does not let the game save"),
                           (STORAGE_FULL, "storage is full")):

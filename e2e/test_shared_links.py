@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app import links
@@ -44,6 +45,7 @@ def no_pause(table: TableScreen) -> None:
     table.close_dialog()
 
 
+@pytest.mark.probe("links")
 def test_a_shared_deal_opens_in_a_fresh_browser(page: Page, browser: Browser, site_url: str) -> None:
     found = scenario()
     app, table = App(page), TableScreen(page)
@@ -63,6 +65,7 @@ def test_a_shared_deal_opens_in_a_fresh_browser(page: Page, browser: Browser, si
     friend.close()
 
 
+@pytest.mark.probe("links")
 def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_url: str) -> None:
     found = scenario()
     expected = links.result_of(found.session.hand).describe(4)
@@ -85,7 +88,7 @@ def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_
     other_table.app.expect_turn("hand-over")
     results = other_table.panel.get_by_role("group", name="Results")
     expect(results.locator(".link-result")).to_have_count(2)
-    expect(results.locator(".link-result").first).to_contain_text("Your friend")
+    expect(results.locator(".link-result").first).to_contain_text("The result the link claims")
     expect(results.locator(".link-result").first).to_contain_text(expected)
     expect(results.locator(".link-result").last).to_contain_text(expected)
 
@@ -104,7 +107,8 @@ def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_
     friend.close()
 
 
-def test_broken_links_say_why_and_start_normally(page: Page) -> None:
+@pytest.mark.probe("links")
+def test_broken_links_say_why_and_what_happens_instead(page: Page) -> None:
     good = links.deal_link(Rules.parse("standard"), DealCode.parse("1-0-abc"))
     fields = {"v": "1", "r": "nonsense", "d": "1-0-abc", "s": "0"}
     broken = {
@@ -120,7 +124,13 @@ def test_broken_links_say_why_and_start_normally(page: Page) -> None:
         app.expect_turn("start")
         notice = page.locator(NOTICE)
         expect(notice).to_contain_text(words)
-        expect(notice).to_contain_text("A normal game starts instead.")
+        expect(notice).to_contain_text("Resume a game in progress below, or deal a new one.")
         expect(page.locator("#app img")).to_have_count(0)
     StartScreen(page).start()
     app.expect_turn(re.compile("^(you|bot)$"))
+    dealt = TableScreen(page).cards.all_inner_texts()
+    page.goto("./" + good.replace("v=1", "v=7"), wait_until="domcontentloaded")  # in the same tab
+    app.expect_ready()
+    expect(page.locator(NOTICE)).to_contain_text("Your saved game carries on instead.")
+    app.expect_turn(re.compile("^(you|bot)$"))
+    assert TableScreen(page).cards.all_inner_texts() == dealt

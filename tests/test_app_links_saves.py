@@ -14,15 +14,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app import links  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
-from app.saves import CANNOT_SAVE_DISABLED, CURRENT, Saves  # noqa: E402
+from app.saves import CANNOT_SAVE_DISABLED, Saves  # noqa: E402
 from app.settings import TABLES  # noqa: E402
-from tests.test_saves import FakeStorage, clock  # noqa: E402
+from tests.test_saves import ID, KEY, PREFIX, FakeStorage, clock  # noqa: E402
 
 PAGE = "https://example.org/500/index.html"
 
 
-def new_app(storage: FakeStorage | None, query: str = "") -> App:
-    return App(seed=lambda: 7, saves=Saves(storage, clock=clock), query=query, page_url=PAGE + "?old=1")
+def new_app(storage: FakeStorage | None, query: str = "", tab: FakeStorage | None = None) -> App:
+    """The page, opened (or reloaded, in the tab whose sessionStorage is ``tab``)."""
+    return App(seed=lambda: 7, saves=Saves(storage, clock=clock, tab=tab), query=query, page_url=PAGE + "?old=1")
 
 
 def run_bots(app: App) -> None:
@@ -56,8 +57,8 @@ def play_on(app: App, actions: int) -> None:
 
 @pytest.mark.parametrize("table", TABLES)
 def test_every_action_is_saved_and_a_new_page_resumes_it(table: str) -> None:
-    storage = FakeStorage()
-    app = new_app(storage)
+    storage, tab = FakeStorage(), FakeStorage()
+    app = new_app(storage, tab=tab)
     app.dispatch("set:table", table)
     app.dispatch("set:pace", "0")
     app.dispatch("start", f"1-{Rules.parse(table).players - 1}-abc")
@@ -68,16 +69,16 @@ def test_every_action_is_saved_and_a_new_page_resumes_it(table: str) -> None:
         play_on(app, 6)
     assert app.session.hand.phase.name == "PLAY"
     before = [a for h in app.session.match.hands for a in h.history]
-    again = new_app(storage)
+    again = new_app(storage, tab=tab)
     assert again.session is not None and again.notice == ""
     assert [a for h in again.session.match.hands for a in h.history] == before
     assert again.session.settings == app.session.settings
 
 
 def test_a_damaged_save_is_kept_exportable_and_said() -> None:
-    storage = FakeStorage()
-    storage.data[CURRENT] = "{damaged <b>"
-    app = new_app(storage)
+    storage, tab = FakeStorage(), FakeStorage()
+    storage.data[KEY], tab.data[PREFIX + "tab-game"] = "{damaged <b>", ID
+    app = new_app(storage, tab=tab)
     assert app.session is None and "could not be resumed" in app.notice
     html = app.regions()["start"]
     assert "Export the unreadable save" in html and "<b>" not in html
@@ -104,7 +105,7 @@ def test_a_finished_game_goes_to_the_history_and_imports_back() -> None:
     while app.session.state != "game-over":
         run_bots(app)
         app.dispatch("next")
-    assert storage.get(CURRENT) is None
+    assert not [k for k in storage.data if k.startswith(PREFIX + "game/")]
     view = app.history_view()
     assert view["stats"] == Saves(storage).stats().lines() and view["stats"][0].startswith("Games won: ")
     assert " of 1 (" in view["stats"][0] and len(view["games"]) == 1
@@ -114,7 +115,7 @@ def test_a_finished_game_goes_to_the_history_and_imports_back() -> None:
     assert name == "five-hundred-game-1.json"
     fresh = new_app(FakeStorage())
     fresh.dispatch("import", text)
-    assert fresh.notice == "Game imported." and fresh.session is not None
+    assert fresh.notice.startswith("Game imported.") and fresh.session is not None
     assert fresh.session.match.totals == app.session.match.totals
     fresh.dispatch("import", "not a game")
     assert fresh.notice.startswith("That file could not be imported")
@@ -145,7 +146,7 @@ def test_a_shared_deal_and_a_challenge() -> None:
     while not third.session.hand.is_over:
         play_on(third, 1)
     results = third.regions()["panel"]
-    assert "Your friend" in results and results.count(links.result_of(third.session.hand).describe(4)) >= 2
+    assert "The result the link claims" in results and results.count(links.result_of(third.session.hand).describe(4)) >= 2
 
     viewer = new_app(FakeStorage(), replay)
     assert viewer.dialog == "replay"
@@ -153,23 +154,31 @@ def test_a_shared_deal_and_a_challenge() -> None:
     assert "Step 3 of" in viewer.regions()["dialog"]
 
 
-def test_a_link_keeps_the_game_in_progress_in_the_history() -> None:
+def test_a_link_starts_a_game_beside_the_game_in_progress() -> None:
     storage = FakeStorage()
     app = new_app(storage)
     app.dispatch("start", "1-3-abc")
     play_on(app, 2)
     query = links.deal_link(Rules.parse("standard"), DealCode.parse("1-0-xyz"))
-    new_app(storage, query)
-    assert len(Saves(storage).history()) == 1
+    opened = new_app(storage, query)
+    assert opened.kind == "shared" and opened.game_id != app.game_id
+    assert {(g.id, g.kind) for g in Saves(storage).games()} == {(app.game_id, "normal"), (opened.game_id, "shared")}
+    assert Saves(storage).history() == []
 
 
-def test_broken_links_say_why_and_start_normally() -> None:
+def test_broken_links_say_why_and_what_happens() -> None:
     good = links.deal_link(Rules.parse("standard"), DealCode.parse("1-0-abc"))
     for query, words in ((good.replace("d=1-0-abc", "d=1-0-abd"), "checksum does not match"),
                          (good.replace("v=1", "v=2"), "newer version"),
                          ("?v=1&r=<script>&d=1&s=0&k=aaaaaa", "rules is not readable"),
                          (good.replace("s=0", "s=2").rsplit("&k=", 1)[0], "checksum")):
         app = new_app(FakeStorage(), query)
-        assert app.session is None and words in app.notice and "A normal game starts" in app.notice
+        assert app.session is None and words in app.notice and app.notice.endswith(
+            "Resume a game in progress below, or deal a new one.")
         assert "<script>" not in app.regions()["start"]
     assert new_app(FakeStorage(), "?utm=1").notice == ""
+    storage, tab = FakeStorage(), FakeStorage()  # in a tab playing a game, the game carries on
+    playing = new_app(storage, tab=tab)
+    playing.dispatch("start", "1-3-abc")
+    broken = new_app(storage, good.replace("v=1", "v=2"), tab=tab)
+    assert broken.game_id == playing.game_id and broken.notice.endswith("Your saved game carries on instead.")

@@ -19,14 +19,14 @@ from app import links, saves  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.render import start as render_start  # noqa: E402
-from app.saves import CURRENT, Problem, SavedGame, Saves  # noqa: E402
+from app.saves import Problem, SavedGame, Saves  # noqa: E402
 from app.settings import Settings, default_settings  # noqa: E402
 from app.start import StartForm  # noqa: E402
 from app.tournament import ME, NAMES, TournamentSession, actions, play_table, turned  # noqa: E402
 from app.tournament_render import standings as render_standings  # noqa: E402
 from app.tournament_view import adjust_table, minus, ordinal, round_bar, standings_view  # noqa: E402
 from app.view import table_view  # noqa: E402
-from tests.test_saves import FakeStorage, clock  # noqa: E402
+from tests.test_saves import ID, KEY, FakeStorage, clock  # noqa: E402
 
 RULES = PRESETS["tournament"]
 
@@ -216,8 +216,8 @@ class TestSaved:
         ts.next_round()
         play_hands(ts, 1)
         storage = FakeStorage()
-        assert Saves(storage, clock=clock).save(ts.session.settings, ts.session.match, ts.to_data())
-        loaded = Saves(storage).load()
+        assert Saves(storage, clock=clock).save(ID, ts.session.settings, ts.session.match, ts.to_data())
+        loaded = Saves(storage).load(ID)
         assert isinstance(loaded, SavedGame) and loaded.tournament is not None
         assert loaded.tournament.tournament.totals == ts.tournament.totals
         assert actions(loaded.tournament.session.match) == actions(ts.session.match)
@@ -229,9 +229,9 @@ class TestSaved:
         data["played"][0][1][0] = ["bid 10NT"] * 2
         raw = saves.dump_save(ts.session.settings, ts.session.match, "0.1.0", "then", data)
         storage = FakeStorage()
-        storage.data[CURRENT] = raw
+        storage.data[KEY] = raw
         page = Saves(storage)
-        problem = page.load()
+        problem = page.load(ID)
         assert isinstance(problem, Problem)
         assert "could not be resumed: the save is damaged (its tournament: round 1, table 2, hand 1" in problem.message
         assert page.export_quarantined(problem.key) == raw
@@ -243,8 +243,8 @@ class TestSaved:
                 "record": json.loads(saves.dump_save(default_settings("standard"), game, "x", "y"))["record"]}
         body["settings"]["rules"] = "tournament"
         storage = FakeStorage()
-        storage.data[CURRENT] = json.dumps({**body, "checksum": saves.CHECKSUMS[1](body)})
-        loaded = Saves(storage).load()
+        storage.data[KEY] = json.dumps({**body, "checksum": saves.CHECKSUMS[1](body)})
+        loaded = Saves(storage).load(ID)
         assert isinstance(loaded, SavedGame) and loaded.tournament is None
         assert "upgraded" in loaded.notice and actions(loaded.match) == actions(game)
 
@@ -330,8 +330,8 @@ class TestStartAndApp:
         assert 'data-action="set:rounds"' in html and 'data-action="set:level:all"' in html
 
     def test_a_round_on_the_page_then_the_standings_then_a_reload(self) -> None:
-        storage = FakeStorage()
-        app = App(seed=lambda: 31, saves=Saves(storage, clock=clock))
+        storage, tab = FakeStorage(), FakeStorage()
+        app = App(seed=lambda: 31, saves=Saves(storage, clock=clock, tab=tab))
         for name, value in (("set:table", "tournament"), ("set:rounds", "7"), ("set:level:all", "easy"),
                             ("set:pace", "0"), ("set:autoplay", "on")):
             app.dispatch(name, value)
@@ -346,15 +346,18 @@ class TestStartAndApp:
         assert app.marker == "standings" and app.bot_request() is None and not app.autoplay_next
         assert "Round 1 of 7: results" in app.regions()["standings"]
 
-        again = App(seed=lambda: 0, saves=Saves(storage, clock=clock))
+        again = App(seed=lambda: 0, saves=Saves(storage, clock=clock, tab=tab))
         assert again.screen == "standings" and again.tournament is not None
         assert again.tournament.tournament.totals == app.tournament.tournament.totals
         again.dispatch("next-round")
         assert again.marker in ("you", "bot") and "Round 2 of 7, hand 1 of 4" in again.regions()["top"]
-        third = App(seed=lambda: 0, saves=Saves(storage, clock=clock))
+        third = App(seed=lambda: 0, saves=Saves(storage, clock=clock, tab=tab))
         assert third.screen == "table" and third.tournament is not None and third.tournament.tournament.round == 1
         third.dispatch("new-game")
-        assert third.screen == "start" and third.tournament is None and CURRENT not in storage.data
+        assert third.screen == "start" and third.tournament is None
+        (kept,) = third.saves.games() if third.saves is not None else []  # under Resume, not lost
+        assert kept.kind == "tournament" and kept.round == "round 2 of 7"
+        assert "Tournament" in third.regions()["start"]
         assert third.form.view()["tournament"]["chosen"] and third.form.rounds == 7
 
     def test_a_shared_link_leaves_a_tournament_in_progress_alone(self) -> None:
@@ -362,9 +365,9 @@ class TestStartAndApp:
         app = App(seed=lambda: 32, saves=Saves(storage, clock=clock))
         app.dispatch("set:table", "tournament")
         app.dispatch("start", "")
-        saved = storage.data[CURRENT]
+        key = app.saves.key(app.game_id) if app.saves is not None else ""
+        saved = storage.data[key]
         query = links.deal_link(PRESETS["standard"], DealCode.parse("1-0-abc"))
         opened = App(seed=lambda: 0, saves=Saves(storage, clock=clock), query=query)
-        assert opened.link is None and opened.tournament is not None and opened.screen == "table"
-        assert opened.notice.startswith("This link was not opened: your tournament carries on.")
-        assert storage.data[CURRENT] == saved
+        assert opened.link is not None and opened.tournament is None and opened.screen == "table"
+        assert storage.data[key] == saved  # the tournament waits under Resume

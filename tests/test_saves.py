@@ -20,9 +20,9 @@ from tests.playout import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app import saves  # noqa: E402
-from app.saves import (CANNOT_SAVE_BLOCKED, CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL,  # noqa: E402
-                       CURRENT, HISTORY, Problem, SavedGame, Saves, SaveError,
-                       parse_game_file, web_storage)
+from app.saves import (CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE,  # noqa: E402
+                       HISTORY, LEGACY_CURRENT, LEGACY_HISTORY, LEGACY_QUARANTINE, Problem, SavedGame,
+                       Saves, SaveError, parse_game_file, read_json, scope, web_storage)
 from app.settings import Settings, default_settings  # noqa: E402
 
 
@@ -53,6 +53,15 @@ class FakeStorage:
     def remove(self, key: str) -> None:
         self._check()
         self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        self._check()
+        return list(self.data)
+
+
+PREFIX = scope("/")
+ID = "g1"
+KEY = PREFIX + "game/" + ID
 
 
 def clock() -> float:
@@ -125,9 +134,9 @@ class TestResume:
         match = play_until(rules, POSITIONS[position])
         settings = settings_for(match)
         storage = FakeStorage()
-        assert Saves(storage, clock=clock).save(settings, match)
+        assert Saves(storage, clock=clock).save(ID, settings, match)
 
-        loaded = Saves(storage, clock=clock).load()  # a reload: a new page, the same storage
+        loaded = Saves(storage, clock=clock).load(ID)  # a reload: a new page, the same storage
         assert isinstance(loaded, SavedGame)
         assert state(loaded.match) == state(match)
         assert loaded.settings == settings
@@ -141,20 +150,25 @@ class TestResume:
         rng = SplitMix64(9)
         for _ in range(30):
             random_step(match, rng)
-            assert page.save(settings_for(match), match)
-            loaded = Saves(storage).load()
+            assert page.save(ID, settings_for(match), match)
+            loaded = Saves(storage).load(ID)
             assert isinstance(loaded, SavedGame) and state(loaded.match) == state(match)
 
     def test_nothing_saved(self) -> None:
-        assert Saves(FakeStorage()).load() is None
+        assert Saves(FakeStorage()).load(ID) is None
 
-    def test_discard_forgets_the_game(self) -> None:
+    def test_only_delete_forgets_a_game(self) -> None:
         storage = FakeStorage()
         page = Saves(storage)
         match = play_until("standard", mid_auction)
-        page.save(settings_for(match), match)
-        page.discard()
-        assert Saves(storage).load() is None
+        page.save(ID, settings_for(match), match)
+        other = play_until("cutthroat", mid_trick)
+        assert page.save("g2", settings_for(other), other, kind="imported")  # beside it, not over it
+        assert [g.id for g in Saves(storage).games()] and {g.id for g in Saves(storage).games()} == {ID, "g2"}
+        page.delete(ID)
+        assert Saves(storage).load(ID) is None
+        (left,) = Saves(storage).games()
+        assert (left.id, left.kind, left.rules, left.totals) == ("g2", "imported", "cutthroat", other.totals)
 
 
 def finished_match(seed: int, rules: str = "standard") -> Match:
@@ -170,10 +184,10 @@ class TestHistory:
         page = Saves(storage, clock=clock)
         match = finished_match(3)
         settings = settings_for(match)
-        assert page.save(settings, match)
-        assert page.save(settings, match)  # saving again, or finishing again, keeps one entry
-        assert page.finish(settings, match)
-        assert CURRENT not in storage.data
+        assert page.save(ID, settings, match)
+        assert page.save(ID, settings, match)  # saving again, or finishing again, keeps one entry
+        assert page.finish(ID, settings, match)
+        assert KEY not in storage.data
         (entry,) = Saves(storage).history()
         assert entry["settings"] == settings
         assert entry["record"] == to_record(match)
@@ -185,7 +199,7 @@ class TestHistory:
         page = Saves(storage)
         matches = [finished_match(seed) for seed in (3, 4, 5)]
         for match in matches:
-            page.save(settings_for(match), match)
+            page.save(ID, settings_for(match), match)
         stats = saves_stats(Saves(storage))
         assert stats["games"] == 3
         assert stats["won"] == sum(m.outcome is not None and m.outcome.winner == 0 for m in matches)
@@ -198,7 +212,7 @@ class TestHistory:
         page = Saves(FakeStorage())
         matches = [finished_match(seed) for seed in range(10, 14)]
         for match in matches:
-            page.finish(settings_for(match), match)
+            page.finish(ID, settings_for(match), match)
         history = page.history()
         assert [e["summary"]["totals"] for e in history] == [list(m.totals) for m in matches[1:]]
         assert [e["record"] is not None for e in history] == [False, True, True]
@@ -209,13 +223,13 @@ class TestHistory:
 
     def test_damaged_history_is_kept_aside(self) -> None:
         storage = FakeStorage()
-        storage.data[HISTORY] = '[{"id": "x"}, 3]'
+        storage.data[PREFIX + HISTORY] = '[{"id": "x"}, 3]'
         page = Saves(storage)
         assert page.history() == []
         (entry,) = page.quarantined()
         assert page.export_quarantined(entry.key) == '[{"id": "x"}, 3]'
         match = finished_match(3)
-        assert page.finish(settings_for(match), match)
+        assert page.finish(ID, settings_for(match), match)
         assert len(page.history()) == 1
 
 
@@ -276,26 +290,26 @@ def resign(data: dict[str, Any]) -> str:
 class TestProblems:
     def load_problem(self, raw: str) -> tuple[Problem, Saves, FakeStorage]:
         storage = FakeStorage()
-        storage.data[CURRENT] = raw
+        storage.data[KEY] = raw
         page = Saves(storage)
-        problem = page.load()
+        problem = page.load(ID)
         assert isinstance(problem, Problem)
         return problem, page, storage
 
     def assert_kept_aside(self, raw: str, says: str) -> None:
         problem, page, storage = self.load_problem(raw)
         assert says in problem.message
-        assert problem.message.startswith("Your saved game could not be resumed: ")
-        assert problem.message.endswith("A new game starts.")
-        assert CURRENT not in storage.data
+        assert problem.message.startswith("A saved game could not be resumed: ")
+        assert problem.message.endswith("you can export it from History & stats.")
+        assert KEY not in storage.data
         (entry,) = page.quarantined()
         assert entry.key == problem.key
         assert says in entry.problem
         assert page.export_quarantined(entry.key) == raw  # exactly as it was
         # a new game starts and saves, and the kept-aside save stays
         match = play_until("standard", mid_auction)
-        assert page.save(settings_for(match), match)
-        assert isinstance(Saves(storage).load(), SavedGame)
+        assert page.save(ID, settings_for(match), match)
+        assert isinstance(Saves(storage).load(ID), SavedGame)
         assert Saves(storage).export_quarantined(entry.key) == raw
         page.delete_quarantined(entry.key)
         assert page.quarantined() == [] and entry.key not in storage.data
@@ -347,19 +361,20 @@ class TestProblems:
     def test_full_storage_keeps_the_bad_save_where_it_is(self) -> None:
         raw = "{damaged" + "x" * 400
         storage = FakeStorage(quota=600)
-        storage.data[CURRENT] = raw
+        storage.data[KEY] = raw
         page = Saves(storage)
-        problem = page.load()
-        assert isinstance(problem, Problem) and problem.key == CURRENT
+        problem = page.load(ID)
+        assert isinstance(problem, Problem) and problem.key == KEY
         assert "storage is full" in problem.message
         match = play_until("standard", mid_auction)
-        assert not page.save(settings_for(match), match)  # never overwrites it
-        assert page.status == CANNOT_SAVE_BLOCKED and not page.can_save
-        assert storage.data[CURRENT] == raw
-        assert page.export_quarantined(CURRENT) == raw
-        page.delete_quarantined(CURRENT)
+        assert not page.save("g2", settings_for(match), match)  # a new game has a key of its own
+        assert page.status == CANNOT_SAVE_FULL and not page.can_save
+        assert storage.data[KEY] == raw
+        assert page.export_quarantined(KEY) == raw
+        page.delete_quarantined(KEY)
         storage.quota = None
-        assert page.save(settings_for(match), match) and page.can_save
+        assert page.save("g2", settings_for(match), match) and page.can_save
+        assert KEY not in storage.data
 
 
 def schema_0(match: Match, bots: list[str], pace: float) -> str:
@@ -379,9 +394,9 @@ class TestMigration:
         raw = schema_0(match, ["easy", "normal", "expert"], 0.75)
         assert '"7' in raw or '"6' in raw or position == "mid-auction"  # bare bids are in it
         storage = FakeStorage()
-        storage.data[CURRENT] = raw
+        storage.data[KEY] = raw
         page = Saves(storage)
-        game = page.load()
+        game = page.load(ID)
         assert isinstance(game, SavedGame)
         assert state(game.match) == state(match)
         assert game.settings == {"rules": "standard", "levels": ["human", "easy", "normal", "expert"],
@@ -389,8 +404,8 @@ class TestMigration:
         assert game.saved_at == "2025-01-02T03:04:05+00:00"
         assert "upgraded" in game.notice and "0.0.9" in game.notice
         # the next save writes the current schema
-        assert page.save(game.settings, game.match)
-        written = json.loads(storage.data[CURRENT])
+        assert page.save(ID, game.settings, game.match)
+        written = json.loads(storage.data[KEY])
         assert written["schema"] == saves.SCHEMA
         assert written["record"] == to_record(match)  # "bid 6S", not "6S"
 
@@ -410,9 +425,9 @@ class TestNoStorage:
     def test_disabled_storage(self) -> None:
         for page in (Saves(FakeStorage(disabled=True)), Saves(None)):
             assert not page.can_save and page.status == CANNOT_SAVE_DISABLED
-            assert page.load() is None
+            assert page.load(ID) is None
             match = play_until("standard", mid_trick)
-            assert not page.save(settings_for(match), match)
+            assert not page.save(ID, settings_for(match), match)
             assert page.history() == [] and page.quarantined() == []
             assert page.export_game(settings_for(match), match)  # files still work
 
@@ -421,18 +436,18 @@ class TestNoStorage:
         page = Saves(storage)
         assert page.can_save  # the probe fits
         match = play_until("standard", later_hand)
-        assert not page.save(settings_for(match), match)
+        assert not page.save(ID, settings_for(match), match)
         assert not page.can_save and page.status == CANNOT_SAVE_FULL
         storage.quota = None  # room was made
-        assert page.save(settings_for(match), match) and page.can_save and page.status == ""
+        assert page.save(ID, settings_for(match), match) and page.can_save and page.status == ""
 
     def test_storage_that_breaks_later(self) -> None:
         storage = FakeStorage()
         page = Saves(storage)
         match = play_until("standard", mid_trick)
-        assert page.save(settings_for(match), match)
+        assert page.save(ID, settings_for(match), match)
         storage.disabled = True
-        assert page.load() is None and page.status == CANNOT_SAVE_DISABLED
+        assert page.load(ID) is None and page.status == CANNOT_SAVE_DISABLED
 
     def test_web_storage_adapts_local_storage(self) -> None:
         class JsNull:
@@ -451,6 +466,13 @@ class TestNoStorage:
             def removeItem(self, key: str) -> None:  # noqa: N802
                 self.items.pop(key, None)
 
+            @property
+            def length(self) -> int:
+                return len(self.items)
+
+            def key(self, index: int) -> str:
+                return list(self.items)[index]
+
         class Window:
             localStorage = LocalStorage()
 
@@ -461,10 +483,105 @@ class TestNoStorage:
 
         storage = web_storage(Window())
         assert storage is not None and storage.get("nothing here") is None
-        assert Saves(storage).load() is None
+        assert Saves(storage).load(ID) is None
         page = Saves(storage)
         match = play_until("standard", mid_trick)
-        assert page.save(settings_for(match), match)
-        assert CURRENT in Window.localStorage.items
-        assert isinstance(Saves(web_storage(Window())).load(), SavedGame)
+        assert page.save(ID, settings_for(match), match)
+        assert KEY in Window.localStorage.items
+        assert isinstance(Saves(web_storage(Window())).load(ID), SavedGame)
         assert web_storage(PrivateWindow()) is None
+
+
+class TestTrust:
+    """Every game in progress kept, scoped to the site's path, tabs that never overwrite newer moves,
+    the host-wide saves of earlier versions moved in, reading guarded."""
+
+    def test_scope_is_the_sites_directory(self) -> None:
+        assert scope("/games/500/") == scope("/games/500/index.html") == "five-hundred@/games/500/"
+        assert scope("/") == scope("") == "five-hundred@/"
+
+    def test_two_copies_at_two_paths_never_share_a_game(self) -> None:
+        storage = FakeStorage()
+        here, there = Saves(storage, prefix=scope("/games/500/")), Saves(storage, prefix=scope("/other/500/"))
+        match = play_until("standard", mid_trick)
+        assert here.save(ID, settings_for(match), match)
+        assert there.games() == [] and there.load(ID) is None
+        there.delete(ID)
+        assert isinstance(here.load(ID), SavedGame)
+
+    def test_a_tab_behind_another_never_overwrites_it(self) -> None:
+        storage = FakeStorage()
+        tab_a, tab_b = Saves(storage), Saves(storage)
+        match = play_until("standard", mid_trick)
+        settings = settings_for(match)
+        assert tab_a.save(ID, settings, match)
+        resumed = tab_b.load(ID)
+        assert isinstance(resumed, SavedGame)
+        random_step(resumed.match, SplitMix64(3))
+        assert tab_b.save(ID, settings, resumed.match)  # B plays on
+        newer = storage.data[KEY]
+        assert tab_a.stale(ID) and not tab_b.stale(ID)
+        random_step(match, SplitMix64(4))
+        assert not tab_a.save(ID, settings, match) and tab_a.status == CANNOT_SAVE_STALE
+        assert storage.data[KEY] == newer
+        reloaded = tab_a.load(ID)  # A reloads the game: it carries on from B's moves
+        assert isinstance(reloaded, SavedGame) and state(reloaded.match) == state(resumed.match)
+        assert tab_a.save(ID, settings, reloaded.match) and tab_b.stale(ID)
+
+    def test_the_host_wide_saves_of_earlier_versions_move_in(self) -> None:
+        match = play_until("standard", mid_trick)
+        storage, tab = FakeStorage(), FakeStorage()
+        storage.data[LEGACY_CURRENT] = raw = saves.dump_save(settings_for(match), match, "0.1.0", "then")
+        storage.data[LEGACY_HISTORY] = "[]"
+        storage.data[LEGACY_QUARANTINE] = "[{broken"  # a corrupt index: its saves are still found
+        storage.data[LEGACY_QUARANTINE + "/0"] = "{kept 0"
+        storage.data[LEGACY_QUARANTINE + "/3"] = "{kept 3, orphaned by the old index"
+        page = Saves(storage, prefix=scope("/games/500/"), tab=tab)
+        (game,) = page.games()
+        assert page.tab_game == game.id and storage.data[page.key(game.id)] == raw
+        assert isinstance(page.load(game.id), SavedGame)
+        assert sorted(page.export_quarantined(k.key) or "" for k in page.quarantined()) == [
+            "{kept 0", "{kept 3, orphaned by the old index"]
+        assert not any(k.startswith(LEGACY_QUARANTINE) or k == LEGACY_CURRENT for k in storage.data)
+        assert storage.data[page.prefix + HISTORY] == "[]"
+
+    def test_nearly_full_storage_at_load_still_resumes(self) -> None:
+        match = play_until("standard", mid_trick)
+        storage = FakeStorage()
+        assert Saves(storage).save(ID, settings_for(match), match)
+        storage.quota = sum(len(k) + len(v) for k, v in storage.data.items()) + 3  # no room for the probe
+        page = Saves(storage)
+        assert page.status == CANNOT_SAVE_FULL and page.storage is not None
+        loaded = page.load(ID)
+        assert isinstance(loaded, SavedGame) and state(loaded.match) == state(match)
+
+    def test_a_corrupt_kept_aside_save_never_orphans_another(self) -> None:
+        storage = FakeStorage()
+        page = Saves(storage)
+        for n in range(3):
+            storage.data[PREFIX + f"game/bad{n}"] = f"{{bad {n}"
+            assert isinstance(page.load(f"bad{n}"), Problem)
+        storage.data[PREFIX + "kept/0/about"] = "[[[broken"
+        assert sorted(page.export_quarantined(k.key) or "" for k in page.quarantined()) == [
+            "{bad 0", "{bad 1", "{bad 2"]
+
+    @pytest.mark.parametrize("text, says", [
+        ("[" * 100_000, "nests deeper"),
+        ('{"a": ' * 40 + "1" + "}" * 40, "nests deeper"),
+        ('{"pace": NaN}', "not valid JSON"),
+        ('{"pace": Infinity}', "not valid JSON"),
+        ('{"pace": -Infinity}', "not valid JSON"),
+        ('"' + "x" * 1_000_001 + '"', "far too long"),
+    ])
+    def test_reading_is_guarded(self, text: str, says: str) -> None:
+        with pytest.raises(SaveError, match=says):
+            read_json(text)
+        assert read_json('{"brackets in a string": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}')
+
+    def test_a_nested_or_nan_save_is_kept_aside(self) -> None:
+        data = json.loads(schema_0(play_until("standard", mid_trick), ["easy"] * 3, 1))
+        body = {k: v for k, v in data.items() if k != "checksum"}
+        body["settings"]["pace"] = float("nan")
+        nan_save = json.dumps({**body, "checksum": saves.CHECKSUMS[0](body)})
+        for raw in ("[" * 100_000, nan_save):
+            TestProblems().assert_kept_aside(raw, "damaged")

@@ -1,9 +1,70 @@
 // The loading screen's progress: PyScript reports each step of its start as a py:progress
 // event (the page's and, once started, the bots' worker's); main.py hides the screen when done.
+// If Python cannot start (an error, or no first screen after START_TIMEOUT_MS), this screen says
+// so, sets <body data-ready="error"> and offers the raw saved games for download: plain JS,
+// which works when Python never does.
 const status = document.getElementById("loading-status");
 const bar = document.getElementById("loading-bar");
+const START_TIMEOUT_MS = 120_000;
+const started = () => document.body.dataset.ready === "true";
+
 addEventListener("py:progress", ({ detail }) => {
   if (document.body.dataset.ready) return;  // the worker's own start, after the first screen
   status.textContent = `${detail}…`;
   bar.value = Math.min(0.95, bar.value + (1 - bar.value) * 0.2);
 });
+
+function rawSaves() {
+  const saves = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key.startsWith("five-hundred")) saves[key] = localStorage.getItem(key);
+  }
+  return saves;
+}
+
+function downloadSaves() {
+  const blob = new Blob([JSON.stringify(rawSaves(), null, 1)], { type: "application/json" });
+  const link = Object.assign(document.createElement("a"),
+    { href: URL.createObjectURL(blob), download: "five-hundred-saved-games.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function button(words, onClick) {
+  const b = Object.assign(document.createElement("button"), { type: "button", className: "btn", textContent: words });
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function fail(why) {
+  if (started() || document.body.dataset.ready === "error") return;
+  document.body.dataset.ready = "error";
+  bar.hidden = true;
+  let saved;
+  try {
+    saved = Object.keys(rawSaves()).length;
+  } catch {
+    saved = -1;  // storage disabled: nothing was saved
+  }
+  status.textContent = `Five Hundred could not start: ${why}. ` + (saved > 0
+    ? "Your saved games are safe in this browser: reloading tries again, and you can download them."
+    : "Reloading the page tries again.");
+  const row = document.createElement("div");
+  row.className = "row";
+  if (saved > 0) row.append(button("Download your saved games", downloadSaves));
+  row.append(button("Reload", () => location.reload()));
+  status.after(row);
+}
+
+addEventListener("error", ({ message }) => {
+  if (!started()) fail(String(message || "an error").replace(/^Uncaught /, "").split("\n")[0]);
+});
+addEventListener("unhandledrejection", ({ reason }) => {
+  if (!started()) fail(String(reason?.message || reason || "a file could not be loaded").split("\n")[0]);
+});
+addEventListener("py:all-done", () => {  // a moment for the error event, which says more
+  setTimeout(() => { if (!started()) fail("the game stopped before its first screen"); }, 1000);
+});
+setTimeout(() => fail("it took more than two minutes"), START_TIMEOUT_MS);

@@ -16,7 +16,7 @@ from pyscript import workers
 from app import svg
 from app.bots import answer, fallback
 from app.controller import DOWNLOADS, App
-from app.saves import Saves, web_storage
+from app.saves import Saves, scope, web_storage
 from engine.errors import FiveHundredError
 from engine.rng import SplitMix64
 
@@ -199,6 +199,16 @@ class Page:
         if document.documentElement.hasAttribute("data-update"):
             ready()
 
+    def watch_storage(self) -> None:
+        """Hear of another tab's writes: the start screen's list changes, a game played on
+        elsewhere stops being saved here (the app says so)."""
+        def changed(event: Any) -> None:
+            self.app.storage_changed(str(event.key or ""))
+            self.draw()
+        proxy = create_proxy(changed)
+        self.handlers.append(proxy)
+        js.window.addEventListener("storage", proxy)
+
     # --- bots -----------------------------------------------------------------------------
     async def start_worker(self) -> None:
         """Add the bots' worker tag (PyScript starts it), wait until it answers a ping."""
@@ -299,13 +309,15 @@ class Page:
         self.draw()
 
 
-page = Page(App(seed=new_seed, saves=Saves(web_storage(js.window)), query=str(js.location.search),
-                page_url=str(js.location.href)))
+saves = Saves(web_storage(js.window), prefix=scope(str(js.location.pathname)),
+              tab=web_storage(js.window, "sessionStorage"))
+page = Page(App(seed=new_seed, saves=saves, query=str(js.location.search), page_url=str(js.location.href)))
 document.body.insertAdjacentHTML("afterbegin", svg.sprite())
 if js.location.search:  # a link was opened: reloading resumes the saved game, not the link
     js.history.replaceState(None, "", str(js.location.pathname))
 page.bind()
 page.watch_updates()
+page.watch_storage()
 page.draw()
 document.getElementById("loading").hidden = True
 document.getElementById("app").hidden = False

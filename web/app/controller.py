@@ -16,20 +16,22 @@ from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.hand import Hand
 from engine.match import Match
-from engine.rules import Rules
+from engine.rules import PRESET_TITLES, Rules
 from engine.seats import seat_name
 
-from app import links, render, tournament_render
-from app.saves import Problem, SavedGame, SaveError, Saves, parse_game_file
+from app import games_render, links, render, tournament_render
+from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
 from app.stats import Stats
-from app.tournament import TournamentSession
-from app.tournament_view import adjust_table, round_bar, standings_view
+from app.tournament import ME, TournamentSession
+from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
+CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
+"""Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
 """Actions that download a file (:meth:`App.download`)."""
 
@@ -61,8 +63,23 @@ class App:
         self.shared = ("", "", "")
         """The 'share' dialog's title, link and words."""
         self.replay_step = 0
+        self.game_id = ""
+        """The saved game being played (its key in the store)."""
+        self.kind = "normal"
+        """How it began (app.saves.KINDS)."""
+        self.link_query = ""
+        self.confirm = ("", "")
+        """A Delete waiting for the player's yes: its action and value."""
+        if saves is not None:
+            saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
+            if saves.moved_aside:
+                self.notice, self.kept = saves.moved_aside[-1].message, saves.moved_aside[-1].key
         if not self._open_link(query):
-            self._resume()
+            failed = self.notice if query else ""
+            resumed = self._resume(self.saves.tab_game if self.saves is not None else "")
+            if failed:
+                self.notice = failed + (" Your saved game carries on instead." if resumed else
+                                        " Resume a game in progress below, or deal a new one.")
 
     @property
     def screen(self) -> str:
@@ -98,16 +115,23 @@ class App:
             self.start(value)
         elif action == "dialog":
             self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
-        elif action == "new-game":
+            self.confirm = ("", "")  # closed: a Delete not confirmed is not done
+        elif action == "new-game":  # the game in progress stays saved, under Resume
             if self.session is not None:
                 self.form = StartForm(self.session.settings)
                 if self.tournament is not None:
                     self.form.set("table", TOURNAMENT)
                     self.form.rounds = self.tournament.tournament.rounds
-                if self.saves is not None:
-                    self.saves.discard()
-            self.session, self.tournament, self.dialog, self.link = None, None, "", None
-            self._clear_notice()
+            self._leave()
+        elif action == "resume":
+            self._leave()
+            self._resume(value)
+        elif action == "reload-game":
+            self._resume(self.game_id)
+        elif action in CONFIRMS:
+            self.confirm, self.dialog = (CONFIRMS[action], value), "confirm"
+        elif action in CONFIRMS.values():
+            self._delete(action, value)
         elif action == "dismiss":
             self.notice, self.kept = "", ""
         elif action == "import":
@@ -120,7 +144,7 @@ class App:
             self.tournament.end_round()
         elif action == "next-round" and self.tournament is not None and self.tournament.between_rounds:
             self.tournament.next_round()
-            self._begin(self.tournament.session, self.tournament)
+            self._begin(self.tournament.session, self.tournament, game_id=self.game_id)
         elif self.session is not None:
             self._table_action(self.session, action, value)
 
@@ -140,20 +164,48 @@ class App:
         self._clear_notice()
         self._begin(session, tournament)
 
+    def _leave(self) -> None:
+        """Back to the start screen; the game stays saved."""
+        self.session, self.tournament, self.dialog, self.link = None, None, "", None
+        self.game_id, self.link_query = "", ""
+        if self.saves is not None:
+            self.saves.tab_game = ""
+        self._clear_notice()
+
+    def _delete(self, action: str, value: str) -> None:
+        """The player confirmed a Delete: a game in progress, or a kept-aside save."""
+        if self.confirm != (action, value) or self.saves is None:
+            return
+        self.confirm, self.dialog = ("", ""), ""
+        if action == "delete" and value != self.game_id:
+            self.saves.delete(value)
+        elif action == "delete-kept":
+            self.saves.delete_quarantined(value)
+            if value == self.kept:
+                self.notice, self.kept = "", ""
+
     def _clear_notice(self) -> None:
         """A new game: a passing notice (a link's, an import's) is done with."""
         if not self.kept:
             self.notice = self.saves.status if self.saves is not None else ""
 
-    def _begin(self, session: Session, tournament: TournamentSession | None = None) -> None:
+    def _begin(self, session: Session, tournament: TournamentSession | None = None, kind: str = "",
+               game_id: str = "") -> None:
+        """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
         self.session, self.tournament, self.dialog, self._drawn_actions = session, tournament, "", -1
+        self.kind = kind or ("tournament" if tournament is not None else "normal")
         self._game += 1
+        if self.saves is not None:
+            self.game_id = game_id or self.saves.new_id()
+            self.saves.tab_game = self.game_id
+        if not game_id:
+            self.save()
 
-    def _begin_saved(self, loaded: SavedGame) -> None:
+    def _begin_saved(self, loaded: SavedGame, kind: str = "", game_id: str = "") -> None:
         """Play on from a save or a game file: a game, or a tournament."""
         tournament = loaded.tournament
         self._begin(tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match),
-                    tournament)
+                    tournament, kind or loaded.kind, game_id)
 
     def _table_action(self, session: Session, action: str, value: str) -> None:
         number = int(value) if value.lstrip("-").isdigit() else -1
@@ -212,34 +264,57 @@ class App:
     # --- saves -------------------------------------------------------------------------
     def save(self) -> None:
         """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
-        if self.saves is None or self.session is None:
+        if self.saves is None or self.session is None or not self.game_id:
             return
-        tournament = self.tournament.to_data() if self.tournament is not None else None
-        if not self.saves.save(self.session.settings, self.session.match, tournament) and not self.kept:
-            self.notice = self.saves.status
+        tournament = self.tournament
+        saves, settings, match = self.saves, self.session.settings, self.session.match
+        if tournament is not None and tournament.between_rounds and tournament.tournament.is_over:
+            standings = tournament.tournament.standings()
+            mine = next(s for s in standings if s.player == ME)
+            outcome = f"{ordinal(mine.place)} of {len(standings)}, {mine.total} points"
+            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome)
+        else:
+            saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
+                               self.kind, self.link_query)
+        if not saved and not self.kept:
+            self.notice = saves.status
 
-    def _resume(self) -> None:
-        if self.saves is None:
-            return
-        loaded = self.saves.load()
+    def storage_changed(self, key: str) -> None:
+        """Another tab wrote ``key`` ('' when it cleared storage): stop if it is this game."""
+        if (self.saves is not None and self.game_id and key in ("", self.saves.key(self.game_id))
+                and self.saves.stale(self.game_id) and not self.kept):
+            self.notice = CANNOT_SAVE_STALE
+
+    def _resume(self, game_id: str) -> bool:
+        """Play on from a game in progress; False (and a notice, if it is unreadable) if it cannot."""
+        if self.saves is None or not game_id:
+            return False
+        loaded = self.saves.load(game_id)
         if isinstance(loaded, Problem):
             self.notice, self.kept = loaded.message, loaded.key
-        elif loaded is not None:
-            self._begin_saved(loaded)
-            self.notice = loaded.notice or self.notice
+            return False
+        if loaded is None:
+            return False
+        self.link = None
+        try:
+            self.link = links.decode(loaded.link) if loaded.link else None
+        except (links.LinkError, ValueError):
+            pass  # the game plays on without the link's results
+        self.link_query = loaded.link if self.link is not None else ""
+        self._begin_saved(loaded, game_id=game_id)
+        self.notice = loaded.notice or (self.saves.status if self.notice == CANNOT_SAVE_STALE else self.notice)
+        return True
 
     def import_game(self, text: str) -> None:
         """Play on from a game file (the engine's record, as exported)."""
         try:
             loaded = parse_game_file(text)
         except SaveError as e:
-            self.notice = f"That file could not be imported: {e}."
+            self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
             return
-        if self.session is not None and self.saves is not None:
-            self.saves.save(self.session.settings, self.session.match)
-        self.link = None
-        self._begin_saved(loaded)
-        self.notice = "Game imported."
+        self.link, self.link_query = None, ""
+        self._begin_saved(loaded, "tournament" if loaded.tournament is not None else "imported")
+        self.notice = "Game imported. Any game you were playing is kept under Resume on the start screen."
 
     def download(self, action: str, value: str) -> tuple[str, str] | None:
         """A file to download for a DOWNLOADS action: its name and text."""
@@ -268,44 +343,53 @@ class App:
             won = summary.get("won")
             totals = summary.get("totals")
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
+            result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
+            outcome = entry.get("outcome")
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
-                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} "
-                                   f"{summary.get('rules', '')}: "
-                                   f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"})
+                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} " + (
+                              f"Tournament: {outcome}" if isinstance(outcome, str)
+                              else f"{summary.get('rules', '')}: {result}")})
         return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
                 "games": games[::-1],
                 "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
                          for k in (saves.quarantined() if saves is not None else [])]}
 
+    def games_view(self) -> dict[str, Any]:
+        """The games in progress, the last played first, for the Resume list."""
+        games = self.saves.games() if self.saves is not None else []
+        return {"games": [{"id": g.id, "title": _game_title(g.kind, g.rules),
+                           "detail": _game_detail(g.totals, g.hands, g.round, g.saved_at)} for g in games]}
+
+    def confirm_view(self) -> dict[str, Any]:
+        """What the Delete dialog asks about."""
+        action, value = self.confirm
+        if action == "delete":
+            game = next((g for g in self.games_view()["games"] if g["id"] == value), None)
+            what = f"{game['title']}: {game['detail']}." if game else "This game."
+            return {"title": "Delete this game?", "what": what, "action": action, "value": value}
+        kept = next((k for k in self.history_view()["kept"] if k["key"] == value), None)
+        what = f"Kept aside {kept['at'][:16].replace('T', ' ')}: {kept['problem']}." if kept else "This save."
+        return {"title": "Delete this unreadable save?", "what": what, "action": action, "value": value}
+
     # --- links ---------------------------------------------------------------------------
     def _open_link(self, query: str) -> bool:
-        """Start the game a link shares; False (and a notice) if there is none or it is broken."""
+        """Start the game a link shares, beside the games in progress; False (and a notice)
+        if there is none or it is broken."""
         try:
             link = links.decode(query)
         except (links.LinkError, ValueError) as e:
-            self.notice = f"{e} A normal game starts instead." if isinstance(e, links.LinkError) else \
-                "This link is damaged. A normal game starts instead."
+            self.notice = str(e) if isinstance(e, links.LinkError) else "This link is damaged."
             return False
         if link is None:
             return False
         if link.seat != 0:
-            self.notice = "This link is for another seat than South. A normal game starts instead."
+            self.notice = "This link is for another seat than South."
             return False
-        if self.saves is not None:
-            loaded = self.saves.load()
-            if isinstance(loaded, Problem):
-                self.notice, self.kept = loaded.message, loaded.key
-            elif loaded is not None and loaded.tournament is not None:  # the history cannot keep it
-                self.notice = ("This link was not opened: your tournament carries on. Open the link "
-                               "again once you have left the tournament (New game, in the menu).")
-                return False
-            elif loaded is not None:
-                self.saves.finish(loaded.settings, loaded.match)  # kept in the history, not lost
-        self.link = link
-        self._begin(Session(default_settings(link.rules), DealCode.parse(link.deal)))
+        self.link, self.link_query = link, query.lstrip("?")
+        self._begin(Session(default_settings(link.rules), DealCode.parse(link.deal)),
+                    kind={"deal": "shared"}.get(link.kind, link.kind))
         if link.kind == "replay":
             self.dialog, self.replay_step = "replay", 0
-        self.save()
         return True
 
     def share(self, kind: str) -> None:
@@ -356,15 +440,17 @@ class App:
         mine = links.result_of(session.hand).describe(players)
         results = []
         if link.result is not None and link.kind == "challenge":
-            results = [{"who": "Your friend", "text": link.result.describe(players)}, {"who": "You", "text": mine}]
+            results = [{"who": "The result the link claims", "text": link.result.describe(players)},
+                       {"who": "You", "text": mine}]
         return render.link_results({"results": results})
 
     # --- drawing ------------------------------------------------------------------------
     def regions(self) -> dict[str, str]:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
-        notice = render.app_notice(self.notice, self.kept) if self.notice else ""
+        notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
         if self.session is None:
-            return {"start": notice + render.start(self.form.view()), "dialog": self._dialog(None)}
+            return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view())),
+                    "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
@@ -383,6 +469,8 @@ class App:
         return regions
 
     def _dialog(self, view: dict[str, Any] | None) -> str:
+        if self.dialog == "confirm" and self.confirm[0]:
+            return games_render.confirm_dialog(self.confirm_view())
         if self.dialog == "history":
             return render.history_dialog(self.history_view())
         if self.dialog == "share":
@@ -390,3 +478,23 @@ class App:
         if self.dialog == "replay" and self.link is not None:
             return render.replay_dialog(self.replay_view(self.link))
         return render.dialog(self.dialog, view) if self.dialog and view is not None else ""
+
+
+KIND_LABELS: Final = {"shared": "shared deal", "challenge": "challenge", "replay": "replayed deal",
+                      "imported": "imported game"}
+
+
+def _game_title(kind: str, rules: str) -> str:
+    """'Standard (4 players, partners)', 'Tournament', 'Cutthroat (3 players), shared deal'."""
+    if kind == "tournament":
+        return "Tournament"
+    preset, _, changed = rules.partition(",")
+    title = PRESET_TITLES.get(preset, preset) + (" with changed rules" if changed else "")
+    return f"{title}, {KIND_LABELS[kind]}" if kind in KIND_LABELS else title
+
+
+def _game_detail(totals: tuple[int, ...], hands: int, tournament_round: str, saved_at: str) -> str:
+    """'hand 3, score 120 to −40, saved 2026-11-29 14:55 UTC'."""
+    score = " to ".join(str(t).replace("-", "−") for t in totals)
+    where = tournament_round or f"hand {hands}"
+    return f"{where}, score {score}, saved {saved_at[:16].replace('T', ' ')} UTC"

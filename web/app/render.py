@@ -84,7 +84,8 @@ def bid_html(words: str) -> str:
 
 
 # --- the start screen ------------------------------------------------------------
-def start(view: View) -> str:
+def start(view: View, resume: str = "") -> str:
+    """The start screen; ``resume``: the games in progress (app.games_render), above the form."""
     tour = view["tournament"]
     choices = [*view["tables"], tour]
     tables = select("Table", "table-choice", "set:table", choices, next(t["value"] for t in choices if t["chosen"]))
@@ -113,7 +114,7 @@ def start(view: View) -> str:
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
     how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
               class_="help-inline", data_key="start-help")
-    return tag("div", tag("header", brand, class_="brand")
+    return tag("div", tag("header", brand, class_="brand") + resume
                + tag("form", form, id="start-form", class_="start-form", novalidate=True) + how, class_="start-wrap")
 
 
@@ -487,9 +488,12 @@ def dialog(kind: str, view: View) -> str:
 
 
 # --- saves, history and links -------------------------------------------------------
-def app_notice(words: str, kept: str = "") -> str:
-    """A notice about saving or a link, above the screen; ``kept``: a kept-aside save's key."""
+def app_notice(words: str, kept: str = "", reload: bool = False) -> str:
+    """A notice about saving or a link, above the screen; ``kept``: a kept-aside save's key;
+    ``reload``: the game was played on in another tab, and can be reloaded here."""
     export = button("Export the unreadable save", "export-kept", kept, key="export-kept") if kept else ""
+    if reload:
+        export += button("Reload the game", "reload-game", key="reload-game", cls="btn primary")
     dismiss = button("Dismiss", "dismiss", key="dismiss", cls="btn ghost")
     return tag("div", text("p", words) + tag("div", export + dismiss, class_="row"),
                class_="notice app-notice", role="status")
@@ -503,7 +507,9 @@ def history_dialog(view: View) -> str:
         button("Export", "export-finished", g["index"], key=f"export-finished-{g['index']}", cls="btn ghost")
         if g["exportable"] else "")) for g in view["games"])
     kept = "".join(tag("li", text("span", f"{k['at']}: {k['problem']}")
-                       + button("Export", "export-kept", k["key"], key=f"export-kept-{k['key']}", cls="btn ghost"))
+                       + button("Export", "export-kept", k["key"], key=f"export-kept-{k['key']}", cls="btn ghost")
+                       + button("Delete", "ask-delete-kept", k["key"], key=f"delete-kept-{k['key']}",
+                                cls="btn ghost", label=f"Delete the save kept aside {k['at']}"))
                    for k in view["kept"])
     load = tag("label", text("span", "Import a game file") + void(
         "input", type="file", accept=".json,application/json", data_action="import", data_key="import"),

@@ -1,25 +1,44 @@
-"""Saved games: the game in progress, finished games, and saves that could not be read.
+"""Saved games: every game in progress, finished games, and saves that could not be read.
 
 Everything lives in a small string store (:class:`Storage`: the page adapts
-``window.localStorage`` with :func:`web_storage`), under these keys:
+``window.localStorage`` with :func:`web_storage`), under keys scoped to the
+site's own directory (:func:`scope`: ``five-hundred@/games/500/``), so two
+copies of the site on one host never share a game:
 
-- ``five-hundred/current``: the game (or tournament) in progress, a *save*
-  (below), rewritten after every action;
-- ``five-hundred/history``: finished games, oldest first, a JSON list of
-  ``{"id", "finished_at", "settings", "summary", "record"}`` (``summary`` from
-  :func:`app.stats.summarize`; ``record`` is dropped from all but the last
+- ``<scope>game/<id>``: one game (or tournament) in progress, a *save* (below),
+  rewritten after every action; every game in progress has its own key, and
+  only :meth:`Saves.delete` (the player's Delete) or finishing it removes it;
+- ``<scope>history``: finished games, oldest first, a JSON list of
+  ``{"id", "finished_at", "settings", "summary", "record", "kind"}``, and a
+  tournament's ``"outcome"`` (``summary``
+  from :func:`app.stats.summarize`; ``record`` is dropped from all but the last
   :data:`HISTORY_RECORDS` games);
-- ``five-hundred/quarantine``: saves that could not be loaded, a JSON list of
-  ``{"key", "problem", "at"}``, each raw text kept verbatim under its ``key``
-  (``five-hundred/quarantine/<n>``).
+- ``<scope>kept/<n>``: a save that could not be loaded, verbatim, and
+  ``<scope>kept/<n>/about``: ``{"problem", "at"}``; the list is the keys
+  themselves, so no index can be lost.
 
-A save, schema 2::
+The tab's own game (the one a reload resumes) is named in the tab's
+``sessionStorage`` under ``<scope>tab-game``.  Each save carries a
+``revision``; a page writes a game only over the revision it last read or
+wrote, so a tab that fell behind another never overwrites newer state
+(:meth:`Saves.stale`).
 
-    {"schema": 2, "app": "0.1.0", "saved_at": "2026-11-29T14:55:56+00:00",
+Before version 0.2 there was one host-wide game, ``five-hundred/current``, a
+list ``five-hundred/quarantine`` of ``five-hundred/quarantine/<n>`` keys and
+``five-hundred/history``: a page moves them into its own scope when it starts
+(:meth:`Saves.migrate`), losing nothing.
+
+A save, schema 3::
+
+    {"schema": 3, "app": "0.1.0", "saved_at": "2026-11-29T14:55:56+00:00",
      "settings": {"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
                   "pace_ms": 700, "autoplay": false},           (app.settings checks them)
      "record": <engine.record.to_record(match)>,
      "tournament": null,
+     "kind": "normal",        (KINDS: how the game began)
+     "link": "",              (the query of the link it came from, if any)
+     "revision": 12,
+     "totals": [120, -40],    (the score, for the Resume list, which reads no record)
      "checksum": <sha256, hex, of the canonical JSON of every other field>}
 
 In a tournament, ``settings`` and ``record`` are the player's table's game this
@@ -29,7 +48,9 @@ round (or the round just finished) and ``tournament`` is
     {"seed": 1234, "rounds": 6, "between_rounds": false,
      "played": [[[["bid 7H", "pass", ...], ...4 hands], ...per table], ...per finished round]}
 
-Schema 1 is schema 2 without ``tournament``; :func:`migrate_1_to_2` adds it.
+Schema 2 is schema 3 without ``kind``, ``link``, ``revision`` and ``totals``
+(:func:`migrate_2_to_3`); schema 1 is schema 2 without ``tournament``
+(:func:`migrate_1_to_2`).
 
 Schema 0, the earlier format, which :func:`parse_save` still reads (upgraded
 by :func:`migrate_0_to_1`)::
@@ -42,16 +63,20 @@ by :func:`migrate_0_to_1`)::
 (bids written bare, "7H", which is also a card; the human implied at seat 0;
 the pace in seconds; no autoplay.)
 
-Loading replays the whole record with every action checked.  A save that is
-corrupt, tampered with, or from an unknown (older or newer) schema is never
-dropped: it moves to the quarantine, where it can be exported, and the loader
-returns a :class:`Problem` with a message for the player.
+Text is checked before JSON reads it (:func:`read_json`: size and nesting
+caps, no NaN or Infinity), so no save, file or link reaches Python's
+recursion limit.  Loading replays the whole record with every action checked.
+A save that is corrupt, tampered with, or from an unknown (older or newer)
+schema is never dropped: it is kept aside, where it can be exported, and the
+loader returns a :class:`Problem` with a message for the player.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
+import secrets
 import time
 import zlib
 from collections.abc import Callable, Mapping
@@ -70,26 +95,39 @@ from app.settings import HUMAN, Settings, SettingsError, check_settings, default
 from app.stats import Stats, aggregate, summarize
 from app.tournament import TournamentSession
 
-SCHEMA: Final = 2
-PREFIX: Final = "five-hundred/"
-CURRENT: Final = PREFIX + "current"
-HISTORY: Final = PREFIX + "history"
-QUARANTINE: Final = PREFIX + "quarantine"
-PROBE: Final = PREFIX + "probe"
+SCHEMA: Final = 3
+KINDS: Final = ("normal", "shared", "challenge", "replay", "imported", "tournament")
+"""How a game in progress began: at the start screen, from a link (a shared deal, a
+challenge, a replay), from a game file, or a tournament."""
+LEGACY_PREFIX: Final = "five-hundred/"
+LEGACY_CURRENT: Final = LEGACY_PREFIX + "current"
+LEGACY_HISTORY: Final = LEGACY_PREFIX + "history"
+LEGACY_QUARANTINE: Final = LEGACY_PREFIX + "quarantine"
+GAME: Final = "game/"
+HISTORY: Final = "history"
+KEPT: Final = "kept/"
+ABOUT: Final = "/about"
+PROBE: Final = "probe"
+TAB_GAME: Final = "tab-game"
 HISTORY_RECORDS: Final = 50
 """Finished games whose full record is kept (for export); older ones keep their summary."""
 HISTORY_GAMES: Final = 1000
 """Finished games kept at all (their summaries feed the statistics)."""
+MAX_CHARS: Final = 1_000_000
+"""The longest save, game file or history read (a long game's save is some 20 KB)."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects read (a save nests 6 deep)."""
 
 CANNOT_SAVE_DISABLED: Final = ("This browser does not let the game save (storage is disabled, as "
                                "in private browsing). You can play, but the game is lost when the "
                                "tab closes.")
 CANNOT_SAVE_FULL: Final = ("The game cannot be saved: this site's storage is full. You can play "
-                           "on, but the game is lost when the tab closes. Deleting old games or "
-                           "kept-aside saves makes room.")
-CANNOT_SAVE_BLOCKED: Final = ("The game cannot be saved: an unreadable saved game could not be "
-                              "moved aside (storage is full), and saving would overwrite it. "
-                              "Export it, or delete it, to save again.")
+                           "on, but the game is lost when the tab closes. To make room, delete "
+                           "games you no longer need (Delete, under Resume a game on the start "
+                           "screen) or saves that could not be read (History & stats).")
+CANNOT_SAVE_STALE: Final = ("This game was played on in another tab, so this tab stopped saving it "
+                            "(it would overwrite the newer moves). Reload the game to carry on "
+                            "from where the other tab left it.")
 
 
 class Storage(Protocol):
@@ -101,6 +139,8 @@ class Storage(Protocol):
     def set(self, key: str, value: str) -> None: ...
 
     def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
 
 
 class SaveError(ValueError):
@@ -118,11 +158,15 @@ class SavedGame:
     """Something the player may like to know, e.g. that an old save was upgraded."""
     tournament: TournamentSession | None = None
     """The tournament the game is a round of, if any."""
+    kind: str = "normal"
+    link: str = ""
+    """The query of the link the game came from ('' if none)."""
+    revision: int = 0
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Why the saved game could not be resumed; its raw data is kept under ``key``."""
+    """Why a saved game could not be resumed; its raw data is kept under ``key``."""
 
     message: str
     key: str
@@ -133,6 +177,25 @@ class QuarantineEntry:
     key: str
     problem: str
     at: str
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game in progress as the Resume list shows it (read without replaying it)."""
+
+    id: str
+    kind: str
+    rules: str
+    totals: tuple[int, ...]
+    hands: int
+    saved_at: str
+    round: str = ""
+    """In a tournament: 'round 2 of 6'."""
+
+
+def scope(pathname: str) -> str:
+    """The key prefix of the site at ``location.pathname``: its directory's."""
+    return f"five-hundred@{pathname[:pathname.rfind('/') + 1] or '/'}"
 
 
 class _WebStorage:
@@ -149,12 +212,15 @@ class _WebStorage:
     def remove(self, key: str) -> None:
         self._store.removeItem(key)
 
+    def keys(self) -> list[str]:
+        return [str(self._store.key(i)) for i in range(int(self._store.length))]
 
-def web_storage(window: Any) -> Storage | None:
-    """``window.localStorage`` as a :class:`Storage`, or None when the browser refuses
-    it (reading the property itself throws when storage is disabled)."""
+
+def web_storage(window: Any, name: str = "localStorage") -> Storage | None:
+    """``window.localStorage`` (or ``sessionStorage``) as a :class:`Storage`, or None when the
+    browser refuses it (reading the property itself throws when storage is disabled)."""
     try:
-        store = window.localStorage
+        store = getattr(window, name)
     except Exception:
         return None
     return None if store is None else _WebStorage(store)
@@ -162,77 +228,157 @@ def web_storage(window: Any) -> Storage | None:
 
 class Saves:
     """The saved-games store of one page.  ``can_save`` and ``status`` say whether the
-    last write worked; writing never raises, so the game plays on without storage."""
+    last write worked; writing never raises, so the game plays on without storage.
+    ``tab``: the tab's own store (``sessionStorage``), naming the game a reload resumes."""
 
     def __init__(self, storage: Storage | None, app_version: str = __version__,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, prefix: str = scope("/"),
+                 tab: Storage | None = None) -> None:
         self.app_version = app_version
         self.clock = clock
-        self.storage = storage if storage is not None and _usable(storage) else None
-        self.status = "" if self.storage is not None else CANNOT_SAVE_DISABLED
+        self.prefix = prefix
+        self.tab = tab
+        self.storage, self.status = _usable(storage, prefix + PROBE)
         """Why the game cannot be saved, for the player; empty when the last write worked."""
-        self._blocked: QuarantineEntry | None = None
-        """An unreadable save that stayed under CURRENT: it could not be moved aside."""
+        self._revisions: dict[str, int] = {}
+        """Each game's revision this page last read or wrote."""
+        self._listed: dict[str, tuple[str, GameEntry]] = {}
+        """Each game's entry in the Resume list, by its key, with the text it was read from."""
+        self.moved_aside: list[Problem] = []
+        """Games in progress :meth:`games` found unreadable, and kept aside."""
+        if self.storage is not None:
+            self.migrate()
 
     @property
     def can_save(self) -> bool:
         """Whether the last write worked (and storage is there at all)."""
         return not self.status
 
-    # --- the game in progress ------------------------------------------------------
-    def save(self, settings: Settings, match: Match, tournament: dict[str, Any] | None = None) -> bool:
-        """Save the game (and the tournament it is a round of, as plain data) after an action;
-        a game that is over moves to the history."""
-        if match.is_over:
-            return self.finish(settings, match)
-        if self._blocked:
-            self.status = CANNOT_SAVE_BLOCKED
-            return False
-        return self._set(CURRENT, dump_save(settings, match, self.app_version, self._now(), tournament))
+    def key(self, game_id: str) -> str:
+        """The storage key of a game in progress."""
+        return f"{self.prefix}{GAME}{game_id}"
 
-    def load(self) -> SavedGame | Problem | None:
-        """The saved game in progress, None if there is none, or a Problem (its raw
-        data moved to the quarantine) if it cannot be resumed."""
-        raw = self._get(CURRENT)
+    # --- the games in progress -----------------------------------------------------
+    def new_id(self) -> str:
+        """A fresh id for a new game (never one in use)."""
+        while True:
+            game_id = secrets.token_hex(6)
+            if self._get(self.key(game_id)) is None:
+                return game_id
+
+    def games(self) -> list[GameEntry]:
+        """Every game in progress, the last saved first; one that cannot even be listed
+        is kept aside (and listed there)."""
+        found = []
+        for key in self._keys(self.prefix + GAME):
+            raw = self._get(key)
+            if raw is None:
+                continue
+            listed = self._listed.get(key)
+            try:
+                entry = listed[1] if listed and listed[0] == raw else _entry(key[len(self.prefix + GAME):], raw)
+            except SaveError as e:
+                kept = self._quarantine(raw, str(e))
+                if kept is not None:
+                    self._remove(key)
+                    self.moved_aside.append(Problem(f"A saved game could not be resumed: {e}. It has been kept "
+                                                    f"aside: you can export it from History & stats.", kept))
+                continue
+            self._listed[key] = (raw, entry)
+            found.append(entry)
+        return sorted(found, key=lambda e: e.saved_at, reverse=True)
+
+    def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
+             kind: str = "normal", link: str = "") -> bool:
+        """Save a game (and the tournament it is a round of, as plain data) after an action,
+        unless another tab saved it since this page last did; a finished game moves to the history."""
+        if self.stale(game_id):
+            self.status = CANNOT_SAVE_STALE
+            return False
+        if match.is_over and tournament is None:
+            return self.finish(game_id, settings, match, kind)
+        revision = self._revisions.get(game_id, 0) + 1
+        if not self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
+                                                      kind, link, revision)):
+            return False
+        self._revisions[game_id] = revision
+        return True
+
+    def stale(self, game_id: str) -> bool:
+        """Whether another page saved this game since this page last read or wrote it."""
+        raw = self._get(self.key(game_id))
+        if raw is None:
+            return False  # deleted or finished elsewhere: saving keeps this tab's game
+        return _revision(raw) != self._revisions.get(game_id)
+
+    def load(self, game_id: str) -> SavedGame | Problem | None:
+        """A game in progress, None if there is none, or a Problem (its raw data kept
+        aside) if it cannot be resumed."""
+        key = self.key(game_id)
+        raw = self._get(key)
         if raw is None:
             return None
         try:
-            return parse_save(raw)
+            loaded = parse_stored(raw)
         except SaveError as e:
             reason = str(e)
-        key = self._quarantine(raw, reason)
-        if key is None:
-            key = CURRENT
-            self._blocked = QuarantineEntry(CURRENT, reason, self._now())
-            kept = "It is kept as it was, but storage is full, so this game cannot be saved."
         else:
-            self._remove(CURRENT)
-            kept = "It has been kept aside: you can export it from the saved games list."
-        return Problem(f"Your saved game could not be resumed: {reason}. {kept} "
-                       f"A new game starts.", key)
+            self._revisions[game_id] = loaded.revision
+            if self.status == CANNOT_SAVE_STALE:
+                self.status = ""  # read afresh: this page is no longer behind
+            return loaded
+        kept_key = self._quarantine(raw, reason)
+        if kept_key is None:
+            kept = "It is kept as it was, but storage is full: it could not be moved aside."
+            kept_key = key
+        else:
+            self._remove(key)
+            kept = "It has been kept aside: you can export it from History & stats."
+        return Problem(f"A saved game could not be resumed: {reason}. {kept}", kept_key)
 
-    def discard(self) -> None:
-        """Forget the game in progress (a new game starts)."""
-        if not self._blocked:
-            self._remove(CURRENT)
+    def delete(self, game_id: str) -> None:
+        """The player's Delete: forget a game in progress for good."""
+        self._remove(self.key(game_id))
+        self._revisions.pop(game_id, None)
+        if self.tab_game == game_id:
+            self.tab_game = ""
+
+    @property
+    def tab_game(self) -> str:
+        """The id of the game this tab plays ('' if none): a reload resumes it."""
+        try:
+            return (self.tab.get(self.prefix + TAB_GAME) or "") if self.tab is not None else ""
+        except Exception:
+            return ""
+
+    @tab_game.setter
+    def tab_game(self, game_id: str) -> None:
+        try:
+            if self.tab is not None:
+                self.tab.set(self.prefix + TAB_GAME, game_id)
+        except Exception:
+            pass  # a reload then shows the start screen, with the game under Resume
 
     # --- finished games --------------------------------------------------------------
-    def finish(self, settings: Settings, match: Match) -> bool:
-        """Move a game to the history (once, however often it is called)."""
+    def finish(self, game_id: str, settings: Settings, match: Match, kind: str = "normal",
+               outcome: str = "") -> bool:
+        """Move a game to the history (once, however often it is called); ``outcome``: a
+        tournament's ('3rd of 8, 1240 points'; its last round's game is the record)."""
         history = self._history()
         if history is None:
             return False
-        game_id = _game_id(match)
-        if not history or history[-1].get("id") != game_id:
-            history.append({"id": game_id, "finished_at": self._now(), "settings": settings,
-                            "summary": summarize(match), "record": to_record(match)})
+        record_id = _game_id(match)
+        if not history or history[-1].get("id") != record_id:
+            history.append({"id": record_id, "finished_at": self._now(), "settings": settings,
+                            "summary": summarize(match), "record": to_record(match), "kind": kind,
+                            **({"outcome": outcome} if outcome else {})})
             del history[:-HISTORY_GAMES]
             for old in history[:-HISTORY_RECORDS]:
                 old["record"] = None
-            if not self._set(HISTORY, json.dumps(history, separators=(",", ":"))):
+            if not self._set(self.prefix + HISTORY, json.dumps(history, separators=(",", ":"))):
                 return False
-        if not self._blocked:
-            self._remove(CURRENT)
+        self._remove(self.key(game_id))
+        self._revisions.pop(game_id, None)
         return True
 
     def history(self) -> list[dict[str, Any]]:
@@ -240,8 +386,9 @@ class Saves:
         return self._history() or []
 
     def stats(self) -> Stats:
-        """Statistics over every finished game kept."""
-        return aggregate(e["summary"] for e in self.history() if isinstance(e.get("summary"), dict))
+        """Statistics over every finished game kept (a tournament's last round is no game)."""
+        return aggregate(e["summary"] for e in self.history()
+                         if isinstance(e.get("summary"), dict) and "outcome" not in e)
 
     def export_finished(self, index: int) -> str | None:
         """A finished game as a game file (None if its record is no longer kept)."""
@@ -255,28 +402,30 @@ class Saves:
         return json.dumps({**record, "meta": {"settings": entry.get("settings"), "app": self.app_version,
                                               "exported_at": self._now()}}, indent=1)
 
-    # --- quarantine --------------------------------------------------------------------
+    # --- kept aside ------------------------------------------------------------------------
     def quarantined(self) -> list[QuarantineEntry]:
         """Saves that could not be loaded, oldest first."""
-        kept = [QuarantineEntry(e["key"], e["problem"], e["at"]) for e in self._quarantine_index()]
-        return kept + [self._blocked] if self._blocked else kept
+        kept = []
+        for key in self._keys(self.prefix + KEPT):
+            if key.endswith(ABOUT):
+                continue
+            about = _about(self._get(key + ABOUT))
+            kept.append(QuarantineEntry(key, about.get("problem", "it could not be read"), about.get("at", "")))
+        return sorted(kept, key=lambda e: (e.at, e.key))
 
     def export_quarantined(self, key: str) -> str | None:
-        """The raw text of a kept-aside save, exactly as it was found."""
-        if not any(e.key == key for e in self.quarantined()):
+        """The raw text of a kept-aside (or unreadable, unmovable) save, exactly as it was found."""
+        if not key.startswith((self.prefix + KEPT, self.prefix + GAME)) or key.endswith(ABOUT):
             return None
         return self._get(key)
 
     def delete_quarantined(self, key: str) -> None:
-        """Forget a kept-aside save for good."""
-        if self._blocked and key == CURRENT:
-            self._blocked = None
-            self._remove(CURRENT)
-            self.status = ""
-            return
-        index = [e for e in self._quarantine_index() if e["key"] != key]
-        if self._set(QUARANTINE, json.dumps(index)):
+        """The player's Delete: forget a kept-aside save for good."""
+        if self.export_quarantined(key) is not None:
             self._remove(key)
+            self._remove(key + ABOUT)
+            if self.status == CANNOT_SAVE_FULL:
+                self.status = ""  # room was made: the next save tries again
 
     # --- game files ----------------------------------------------------------------------
     def export_game(self, settings: Settings, match: Match) -> str:
@@ -284,9 +433,44 @@ class Saves:
         return json.dumps(to_record(match, {"settings": settings, "app": self.app_version,
                                             "exported_at": self._now()}), indent=1)
 
+    # --- the host-wide saves of earlier versions -------------------------------------------
+    def migrate(self) -> None:
+        """Move the host-wide game and kept-aside saves of earlier versions into this scope
+        (renamed as they are, so they fit even in full storage), and copy the history."""
+        legacy = self._get(LEGACY_CURRENT)
+        if legacy is not None:
+            game_id = self.new_id()
+            if self._rename(LEGACY_CURRENT, self.key(game_id), legacy):
+                self.tab_game = game_id  # this page resumes it, as it did before
+        index = _legacy_index(self._get(LEGACY_QUARANTINE))
+        for key in self._keys(LEGACY_QUARANTINE + "/"):
+            raw = self._get(key)
+            if raw is not None and self._quarantine(raw, index.get(key, "it could not be read")):
+                self._remove(key)
+        if index or self._get(LEGACY_QUARANTINE) is not None:
+            self._remove(LEGACY_QUARANTINE)
+        old_history = self._get(LEGACY_HISTORY)
+        if old_history is not None and self._get(self.prefix + HISTORY) is None:
+            self._set(self.prefix + HISTORY, old_history)  # the host-wide one stays, for other copies
+
+    def _rename(self, old: str, new: str, raw: str) -> bool:
+        self._remove(old)
+        if self._set(new, raw):
+            return True
+        self._set(old, raw)  # its own room: it fits back
+        return False
+
     # --- storage, never raising ----------------------------------------------------------
     def _now(self) -> str:
         return datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
+
+    def _keys(self, start: str) -> list[str]:
+        if self.storage is None:
+            return []
+        try:
+            return sorted(k for k in self.storage.keys() if k.startswith(start))
+        except Exception:
+            return []
 
     def _get(self, key: str) -> str | None:
         if self.storage is None:
@@ -318,57 +502,46 @@ class Saves:
 
     def _history(self) -> list[dict[str, Any]] | None:
         """The stored history; None if it is unreadable and could not be moved aside."""
-        raw = self._get(HISTORY)
+        raw = self._get(self.prefix + HISTORY)
         if raw is None:
             return []
         try:
-            history = json.loads(raw)
-        except (ValueError, RecursionError):
+            history = read_json(raw)
+        except SaveError:
             history = None
         if isinstance(history, list) and all(isinstance(e, dict) for e in history):
             return history
         if self._quarantine(raw, "the list of finished games is damaged") is None:
             return None
-        self._remove(HISTORY)
+        self._remove(self.prefix + HISTORY)
         return []
-
-    def _quarantine_index(self) -> list[dict[str, str]]:
-        raw = self._get(QUARANTINE)
-        try:
-            index = json.loads(raw) if raw else []
-        except (ValueError, RecursionError):
-            index = []
-        if not isinstance(index, list):
-            return []
-        return [e for e in index if isinstance(e, dict)
-                and all(isinstance(e.get(k), str) for k in ("key", "problem", "at"))]
 
     def _quarantine(self, raw: str, problem: str) -> str | None:
         """Keep raw text aside under a new key; the key, or None if it could not be written."""
-        index = self._quarantine_index()
-        taken = {e["key"] for e in index}
-        number = len(index)
-        while f"{QUARANTINE}/{number}" in taken or self._get(f"{QUARANTINE}/{number}") is not None:
+        number = len(self._keys(self.prefix + KEPT))
+        while self._get(f"{self.prefix}{KEPT}{number}") is not None:
             number += 1
-        key = f"{QUARANTINE}/{number}"
+        key = f"{self.prefix}{KEPT}{number}"
         if not self._set(key, raw):
             return None
-        index.append({"key": key, "problem": problem, "at": self._now()})
-        if not self._set(QUARANTINE, json.dumps(index)):
-            self._remove(key)
-            return None
-        return key
+        self._set(key + ABOUT, json.dumps({"problem": problem, "at": self._now()}))
+        return key  # without its "about", it is still listed (the key is the list)
 
 
-def _usable(storage: Storage) -> bool:
-    """Whether the store can be read and written at all."""
+def _usable(storage: Storage | None, probe: str) -> tuple[Storage | None, str]:
+    """The store if it can be read at all, and why it cannot be written ('' if it can)."""
+    if storage is None:
+        return None, CANNOT_SAVE_DISABLED
     try:
-        storage.get(CURRENT)
-        storage.set(PROBE, "1")
-        storage.remove(PROBE)
+        storage.get(probe)
     except Exception:
-        return False
-    return True
+        return None, CANNOT_SAVE_DISABLED
+    try:
+        storage.set(probe, "1")
+        storage.remove(probe)
+    except Exception:
+        return storage, CANNOT_SAVE_FULL  # nearly full: what is saved can still be resumed
+    return storage, ""
 
 
 def _game_id(match: Match) -> str:
@@ -376,23 +549,104 @@ def _game_id(match: Match) -> str:
     return _sha256(to_record(match))[:16]
 
 
+def _revision(raw: str) -> int | None:
+    try:
+        data = read_json(raw)
+    except SaveError:
+        return None
+    revision = data.get("revision", 0) if isinstance(data, dict) else None
+    return revision if type(revision) is int else None
+
+
+def _about(raw: str | None) -> dict[str, str]:
+    try:
+        data = read_json(raw) if raw else {}
+    except SaveError:
+        data = {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def _legacy_index(raw: str | None) -> dict[str, str]:
+    """The earlier versions' list of kept-aside saves: each key's problem."""
+    try:
+        index = read_json(raw) if raw else []
+    except SaveError:
+        index = []
+    return {e["key"]: e["problem"] for e in index if isinstance(e, dict) and isinstance(e.get("key"), str)
+            and isinstance(e.get("problem"), str)} if isinstance(index, list) else {}
+
+
+def _entry(game_id: str, raw: str) -> GameEntry:
+    """A game in progress for the Resume list, from its save (an older schema is replayed),
+    or a SaveError if it cannot be read at all."""
+    data = read_json(raw)
+    if isinstance(data, dict) and data.get("schema") == SCHEMA:
+        record, settings, tournament = data.get("record"), data.get("settings"), data.get("tournament")
+        kind, saved_at = data.get("kind"), data.get("saved_at")
+        hands = record.get("hands") if isinstance(record, dict) else None
+        rules = settings.get("rules") if isinstance(settings, dict) else None
+        totals = data.get("totals")
+        if (kind not in KINDS or not isinstance(saved_at, str) or not isinstance(hands, list)
+                or not isinstance(rules, str) or not isinstance(totals, list)
+                or not all(type(t) is int for t in totals)):
+            raise SaveError("the save is damaged (a field is missing or malformed)")
+        return GameEntry(game_id, str(kind), rules, tuple(totals), len(hands), saved_at, _round(tournament))
+    loaded = parse_stored(raw)
+    return GameEntry(game_id, loaded.kind, str(loaded.match.rules), tuple(loaded.match.totals),
+                     len(loaded.match.hands), loaded.saved_at,
+                     _round(loaded.tournament.to_data() if loaded.tournament else None))
+
+
+def _round(tournament: Any) -> str:
+    if not isinstance(tournament, dict):
+        return ""
+    played, rounds = tournament.get("played"), tournament.get("rounds")
+    if not isinstance(played, list) or type(rounds) is not int:
+        return ""
+    return f"round {min(rounds, len(played) + (0 if tournament.get('between_rounds') else 1))} of {rounds}"
+
+
+def read_json(text: str, max_chars: int = MAX_CHARS, what: str = "save") -> Any:
+    """JSON text read safely: a SaveError if it is too long, nests deeper than
+    :data:`MAX_DEPTH`, holds NaN or Infinity, or is not valid JSON."""
+    if len(text) > max_chars:
+        raise SaveError(f"the {what} is damaged (it is far too long: {len(text):,} characters)")
+    depth = deepest = 0
+    for bracket in _BRACKETS.sub("", _STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            raise SaveError(f"the {what} is damaged (it nests deeper than any game)")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise SaveError(f"the {what} is damaged (it is not valid JSON)") from None
+
+
+_STRINGS: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS: Final = re.compile(r"[^\[\]{}]")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
 # --- the save format -----------------------------------------------------------------
 
 
 def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str,
-              tournament: dict[str, Any] | None = None) -> str:
+              tournament: dict[str, Any] | None = None, kind: str = "normal", link: str = "",
+              revision: int = 1) -> str:
     """A save of the current schema, as JSON text."""
     body = {"schema": SCHEMA, "app": app_version, "saved_at": saved_at,
-            "settings": settings, "record": to_record(match), "tournament": tournament}
+            "settings": settings, "record": to_record(match), "tournament": tournament,
+            "kind": kind, "link": link, "revision": revision, "totals": list(match.totals)}
     return json.dumps({**body, "checksum": _sha256(body)}, separators=(",", ":"))
 
 
 def parse_save(raw: str) -> SavedGame:
     """Read a save of any known schema: check it, upgrade it, replay it."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise SaveError("the save is damaged (it is not valid JSON)") from None
+    data = read_json(raw)
     if not isinstance(data, dict):
         raise SaveError("the save is damaged (it is not a saved game)")
     schema = data.get("schema")
@@ -417,25 +671,36 @@ def parse_save(raw: str) -> SavedGame:
     record = body.get("record")
     if not isinstance(saved_at, str) or not isinstance(record, dict):
         raise SaveError("the save is damaged (a field is missing)")
+    kind, link, revision = body.get("kind"), body.get("link"), body.get("revision")
+    if kind not in KINDS or not isinstance(link, str) or type(revision) is not int:
+        raise SaveError("the save is damaged (a field is malformed)")
     match = _replay(record)
     settings = _settings(body.get("settings"), match.rules)
     tournament = body.get("tournament")
-    if tournament is None:
-        return SavedGame(settings, match, saved_at, notice)
+    restored = None
+    if tournament is not None:
+        try:
+            restored = TournamentSession.restore(tournament, settings, match)
+        except ValueError as e:
+            raise SaveError(f"the save is damaged (its tournament: {e})") from None
+    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision)
+
+
+def parse_stored(raw: str) -> SavedGame:
+    """:func:`parse_save` for text found in storage, which anything may have written: any
+    failure is a SaveError, so the page always starts and the save is kept aside."""
     try:
-        restored = TournamentSession.restore(tournament, settings, match)
-    except ValueError as e:
-        raise SaveError(f"the save is damaged (its tournament: {e})") from None
-    return SavedGame(settings, match, saved_at, notice, restored)
+        return parse_save(raw)
+    except SaveError:
+        raise
+    except Exception as e:  # noqa: BLE001 (a save no check foresaw must not stop the page)
+        raise SaveError(f"the save could not be read ({type(e).__name__})") from None
 
 
 def parse_game_file(text: str) -> SavedGame:
     """Read an exported game file (an engine record with settings in "meta"), or a save
     (e.g. one exported from the quarantine)."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise SaveError("the file is not a game of Five Hundred (it is not valid JSON)") from None
+    data = read_json(text, what="file")
     if isinstance(data, dict) and "schema" in data:
         return parse_save(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -515,8 +780,16 @@ def migrate_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "schema": 2, "tournament": None}
 
 
-CHECKSUMS: Final[dict[int, Callable[[Mapping[str, Any]], str]]] = {0: _crc32, 1: _sha256, 2: _sha256}
+def migrate_2_to_3(body: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 to 3: a save says how its game began, and counts its revisions."""
+    return {**body, "schema": 3, "kind": "normal" if body.get("tournament") is None else "tournament",
+            "link": "", "revision": 0}
+
+
+CHECKSUMS: Final[dict[int, Callable[[Mapping[str, Any]], str]]] = {0: _crc32, 1: _sha256, 2: _sha256,
+                                                                    3: _sha256}
 """How each known schema computes its checksum."""
 MIGRATIONS: Final[dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: migrate_0_to_1,
-                                                                            1: migrate_1_to_2}
+                                                                            1: migrate_1_to_2,
+                                                                            2: migrate_2_to_3}
 """Schema n to n + 1."""

@@ -1,0 +1,34 @@
+"""HTML of the games in progress: the start screen's Resume list and the Delete confirmation."""
+
+from __future__ import annotations
+
+from app.render import View, button, tag, text
+
+
+def resume_list(view: View) -> str:
+    """Each game in progress: what it is, its score and when it was saved; Resume and Delete;
+    and the way to the finished games (History & stats, where a game file is imported)."""
+    history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost"),
+                  class_="row")
+    if not view["games"]:
+        return history
+    items = "".join(
+        tag("li", tag("div", text("strong", g["title"]) + text("span", g["detail"], class_="muted"),
+                      class_="game-about")
+            + tag("div", button("Resume", "resume", g["id"], key=f"resume-{g['id']}", cls="btn primary",
+                                label=f"Resume: {g['title']}, {g['detail']}")
+                  + button("Delete", "ask-delete", g["id"], key=f"delete-{g['id']}", cls="btn ghost",
+                           label=f"Delete: {g['title']}, {g['detail']}"), class_="row"),
+            class_="game-in-progress")
+        for g in view["games"])
+    return tag("section", text("h2", "Resume a game", id="resume-title") + tag("ul", items, class_="games-in-progress")
+               + history, class_="resume", aria_labelledby="resume-title")
+
+
+def confirm_dialog(view: View) -> str:
+    """Are you sure? Before a game or a kept-aside save is deleted for good."""
+    return (text("h2", view["title"], id="dialog-title", tabindex="-1")
+            + text("p", view["what"]) + text("p", "This cannot be undone.", class_="muted")
+            + tag("div", button("Delete", view["action"], view["value"], key="confirm-delete", cls="btn danger")
+                  + button("Keep it", "dialog", "", key="close-dialog", cls="btn ghost close", autofocus=True),
+                  class_="row"))
