@@ -105,3 +105,27 @@ def test_expert_bots_play_a_hand_in_the_worker(table_page: Page) -> None:
     first = replay(record).hands[0]  # every action legal, replayed by the engine
     assert first.is_over and len(first.tricks) in (0, 10)
     expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran there
+
+
+def test_next_hand_clicked_during_the_auto_play_pause_plays_on(table_page: Page) -> None:
+    """Auto-play waits a moment after each hand: a click on Next hand then deals the next hand,
+    and the bots bid it (the page used to sit on "West is bidding..." for ever)."""
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    # the first time the hand is over, click Next hand at once: during the pause before auto-play's own
+    table_page.evaluate("""() => {
+        window.turns = [];
+        new MutationObserver(() => {
+            const turn = document.body.dataset.turn;
+            window.turns.push(turn);
+            if (turn === 'hand-over' && !window.clicked) {
+                window.clicked = true;
+                setTimeout(() => [...document.querySelectorAll('#panel button')]
+                    .find(b => b.textContent === 'Next hand').click(), 0);
+            }
+        }).observe(document.body, {attributes: true, attributeFilter: ["data-turn"]});
+    }""")
+    start.start(deal="1-1-500", pace="0.3 s", autoplay=True, level="Easy")
+    table_page.wait_for_function("window.turns.filter(t => t === 'hand-over').length >= 2",
+                                 timeout=GAME_TIMEOUT_MS)
+    assert table_page.evaluate("window.clicked")
+    assert len(replay(table.export()).hands) >= 2

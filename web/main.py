@@ -261,7 +261,9 @@ class Page:
         return answer(fallback(request))
 
     async def run_bots(self) -> None:
-        """Let the bots act, each after the pause the player chose, until the player is to act."""
+        """Let the bots act, each after the pause the player chose, until the player is to act.
+        A call while the loop runs returns at once: the loop looks at the game again after every
+        pause, so what the player did meanwhile (Next hand, say) is never left waiting."""
         if self.bots_running:
             return
         self.bots_running = True
@@ -270,13 +272,13 @@ class Page:
                 request = self.app.bot_request()
                 session = self.app.session
                 if request is None or session is None:
-                    if session is not None and self.app.autoplay_next:
-                        await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
-                        if self.app.session is session and self.app.autoplay_next:
-                            self.app.dispatch("next")
-                            self.draw()
-                            continue
-                    return
+                    if session is None or not self.app.autoplay_next:
+                        return
+                    await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
+                    if self.app.session is session and self.app.autoplay_next:
+                        self.app.dispatch("next")
+                        self.draw()
+                    continue  # whatever the player did during the pause, look again at who is to act
                 started = js.performance.now()
                 reply = await self.ask(request)
                 await asyncio.sleep(max(0, session.settings["pace_ms"] - (js.performance.now() - started)) / 1000)
