@@ -23,8 +23,8 @@ def rank_text(card: Card) -> str:
 
 def card_name(card: Card) -> str:
     """Words for a card: 'jack of hearts'; a doubled deck's second copy says so:
-    'two of spades (second deck)'."""
-    return f"{card.name} (second deck)" if card.is_copy else card.name
+    'two of spades (second deck)' (the engine's name, as in hints and refusals)."""
+    return card.name
 
 
 def short(card: Card) -> str:

@@ -187,6 +187,8 @@ def _top(view: View) -> str:
 def _called(contract: View) -> str:
     """Five players: ', calling the A♠' (the card named for screen readers) or ', playing alone'."""
     if called := contract["called"]:
+        if called["short"] == "JK":  # no suit symbol: the word
+            return ", calling the " + escape(called["label"])
         return ", calling the " + tag("span", bid_html(called["short"]), class_="called-card", role="img",
                                       aria_label=called["label"])
     return ", playing alone" if contract["alone"] else ""
