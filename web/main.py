@@ -85,12 +85,17 @@ class Page:
             dialog.close()
 
     def restore_focus(self, key: str) -> None:
-        """Focus the control that had it before the redraw, else (focus lost) the next decision."""
-        scope = "#dialog" if document.getElementById("dialog").open else f"#{self.app.screen}"
-        target = document.querySelector(f'{scope} [data-key="{key}"]') if key else None
+        """Focus the control that had it before the redraw, else (focus lost: on nothing, or on
+        a screen now hidden) the next decision; a redrawn card that cannot be played now gives
+        its focus to the next decision too."""
+        scope = document.getElementById("dialog" if document.getElementById("dialog").open else self.app.screen)
+        target = scope.querySelector(f'[data-key="{key}"]') if key else None
         active = document.activeElement
-        if not target and (not active or active == document.body):
-            target = document.querySelector(f"{scope} [data-autofocus]")
+        if target and target != active and attribute(target, "aria-disabled") == "true":
+            target = None
+        if not target and (not active or active == document.body or not scope.contains(active)
+                           or attribute(active, "aria-disabled") == "true"):
+            target = scope.querySelector("[data-autofocus]")
         if target and target != active:
             target.focus(js_object({"preventScroll": True}))
 

@@ -412,8 +412,10 @@ def _hand(view: View) -> str:
     """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
     cards = view["hand"]
     out_of_it = any(s["me"] and s["sitting_out"] for s in view["seats"])  # a partner's misère
-    first_legal = next((c["id"] for c in cards if c["legal"]), None)
-    out = "".join(_card_button(c, view, f"i{i}", c["id"] == first_legal) for i, c in enumerate(cards))
+    prompt = view["prompt"]
+    picking = prompt["kind"] == "discard" and prompt["chosen"] < prompt["need"]
+    first = next((c["id"] for c in cards if c["legal"] or picking), None)  # where the keyboard starts
+    out = "".join(_card_button(c, view, f"i{i}", c["id"] == first) for i, c in enumerate(cards))
     label = f"Your hand, {plural(len(cards), 'card')}" + (", laid down: you sit out" if out_of_it else "")
     return tag("div", out, class_=f"hand n{len(cards)}" + (" laid-down" if out_of_it else ""), role="group",
                aria_label=label)
