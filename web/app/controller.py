@@ -368,7 +368,7 @@ class App:
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
-                    "dialog": self._dialog(None)}
+                    "dialog": self._dialog(table_view(self.session))}  # the menu stays open over the standings
         view = table_view(self.session)
         bar = ""
         if tournament is not None:
