@@ -88,7 +88,7 @@ def test_table_markup_through_a_hand() -> None:
     for region in regions.values():
         check(region)
     bids = [a for a, _ in Markup(regions["panel"]).buttons if a.get("data-action") == "bid"]
-    assert bids[0]["aria-label"] == "six spades, 40 points" and bids[-1]["data-value"] == "pass"
+    assert bids[0]["aria-label"] == "6♠ 40 points: six spades" and bids[-1]["data-value"] == "pass"
     cards = [a for a, _ in Markup(regions["hand"]).buttons]
     assert len(cards) == 10 and all(re.fullmatch(r"(\w+ of \w+|joker)", a["aria-label"]) for a in cards)
     app.dispatch("bid", "bid 10NT")
@@ -183,6 +183,9 @@ def test_every_card_face_is_well_formed(deck: Deck) -> None:
         face = svg.face(card_view(card))
         Markup(face)
         assert face.startswith('<svg class="cf ') and 'aria-hidden="true"' in face
+        assert "<text" not in face  # letters by reference: the button's only text is its name
     Markup(svg.back())
     sprite = svg.sprite()
     assert all(f'id="pip-{s}"' in sprite for s in ("S", "C", "D", "H", "star"))
+    glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(svg.face(card_view(c)) for c in deck.cards))
+    assert set(glyphs) <= set(re.findall(r'<symbol id="(glyph-[^"]+)"', sprite))

@@ -348,11 +348,14 @@ def _bids(prompt: View) -> str:
     low = min((b["tricks"] for b in grid), default=6)
     cells = special = ""
     for b in prompt["bids"]:
-        body = tag("span", bid_html(b["text"]), class_="bid-text") + text("span", str(b["value"]), class_="bid-value")
+        body = tag("span", bid_html(b["text"]), class_="bid-text") + " " + text("span", str(b["value"]), class_="bid-value")
         if b["misere"]:
-            body += text("span", b["note"], class_="bid-rank")
+            body += " " + text("span", b["note"], class_="bid-rank")
         cls = "btn bid misere" if b["misere"] else f"btn bid col-{b['column']} row-{b['tricks'] - low + 1}"
-        label = f"{b['label']}, {b['value']} points" + (f", {b['note']}" if b["note"] else "")
+        if b["misere"]:  # the name starts with the visible text (axe-core's label-in-name)
+            label = " ".join(t for t in (b["text"], str(b["value"]), b["note"]) if t)
+        else:
+            label = f"{b['text']} {b['value']} points: {b['label']}" + (f", {b['note']}" if b["note"] else "")
         cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls, label=label, html=True)
         if b["misere"]:
             special += cell
