@@ -78,6 +78,9 @@ class Page:
         dialog = document.getElementById("dialog")
         if html and self.drawn.get("dialog") != html:
             dialog.innerHTML = html
+            if hasattr(js.navigator, "share"):
+                for control in dialog.querySelectorAll("[data-action=web-share]"):
+                    control.hidden = False
         self.drawn["dialog"] = html
         if html and not dialog.open:
             dialog.showModal()
@@ -155,6 +158,9 @@ class Page:
                 cells.item(min(column, cells.length - 1)).focus()
 
     def act(self, action: str, value: str) -> None:
+        if action in ("copy-link", "web-share"):
+            asyncio.ensure_future(self.share_link(action, value))
+            return
         if action in DOWNLOADS:
             self.download(action, value)
             return
@@ -166,6 +172,20 @@ class Page:
         self.app.dispatch(action, value)
         self.draw()
         asyncio.ensure_future(self.run_bots())
+
+    async def share_link(self, action: str, url: str) -> None:
+        """Copy a link to the clipboard, or hand it to the system's share sheet; say how it went."""
+        status = document.querySelector("#dialog .copy-status")
+        try:
+            if action == "web-share":
+                await js.navigator.share(js_object({"title": "Five Hundred", "url": url}))
+                return
+            await js.navigator.clipboard.writeText(url)
+            words = "Link copied: paste it in a message to a friend."
+        except Exception:  # noqa: BLE001 (refused, or no clipboard: the link is there to select)
+            words = "The link could not be copied here: select it above and copy it."
+        if status:
+            status.textContent = words
 
     def download(self, action: str, value: str) -> None:
         """Download a file the app makes: the game record, a finished game, an unreadable save."""

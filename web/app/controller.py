@@ -20,6 +20,7 @@ from engine.rules import Rules
 from engine.seats import seat_name
 
 from app import links, render, tournament_render
+from app.help import rules_words
 from app.saves import Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
@@ -270,7 +271,7 @@ class App:
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
                           "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} "
-                                   f"{summary.get('rules', '')}: "
+                                   f"{_rules_words(summary.get('rules'))}: "
                                    f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"})
         return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
                 "games": games[::-1],
@@ -303,6 +304,7 @@ class App:
                 self.saves.finish(loaded.settings, loaded.match)  # kept in the history, not lost
         self.link = link
         self._begin(Session(default_settings(link.rules), DealCode.parse(link.deal)))
+        self.notice = " ".join(n for n in (self.notice, link_words(link)) if n)
         if link.kind == "replay":
             self.dialog, self.replay_step = "replay", 0
         self.save()
@@ -315,13 +317,14 @@ class App:
             return
         match = session.match
         hand = match.hands[0]
+        table = rules_words(match.rules)
         if kind == "deal":
             number = len(match.hands) - 1
             query = links.deal_link(match.rules, match.deal_code(number))
-            title, words = "Share this deal", "Whoever opens this link plays these same cards from your seat:"
+            title, words = "Share this deal", f"Whoever opens this link plays these same cards from your seat ({table}):"
         elif hand.is_over and kind == "challenge":
             query = links.challenge_link(hand, match.first)
-            title, words = "Challenge a friend", "Your friend plays the same cards and sees both results:"
+            title, words = "Challenge a friend", f"Your friend plays the same cards ({table}) and sees both results:"
         elif hand.is_over and kind == "replay":
             query = links.replay_link(hand, match.first)
             title, words = "Replay link", "This link shows the hand trick by trick:"
@@ -390,3 +393,24 @@ class App:
         if self.dialog == "replay" and self.link is not None:
             return render.replay_dialog(self.replay_view(self.link))
         return render.dialog(self.dialog, view) if self.dialog and view is not None else ""
+
+
+def link_words(link: links.Link) -> str:
+    """What an opened link is, said on open: a shared deal, or a challenge (with the result the
+    link claims: anyone can make a link), at which table."""
+    rules = Rules.parse(link.rules)
+    table = f"The table: {rules_words(rules)}."
+    if link.kind == "challenge" and link.result is not None:
+        return (f"Challenge: your friend's result, as the link claims it: {link.result.describe(rules.players)}. "
+                f"Same cards, your turn: can you do better? {table}")
+    if link.kind == "deal":
+        return f"A deal shared with you: everyone who opens this link gets these cards. {table}"
+    return ""
+
+
+def _rules_words(text: Any) -> str:
+    """A saved game's rules string in words ('' if it is not one)."""
+    try:
+        return rules_words(Rules.parse(str(text)))
+    except FiveHundredError:
+        return ""

@@ -478,10 +478,11 @@ def dialog(kind: str, view: View) -> str:
     close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
     titles = {"sheet": "Scores", "help": "How this table plays", "menu": "Menu"}
     title = text("h2", titles[kind], id="dialog-title", tabindex="-1", autofocus=True)
+    rules = text("p", f"Rules: {view['rules_text']}", class_="muted rules-words")
     if kind == "sheet":
-        return title + score_sheet(view["sheet"]) + close
+        return title + score_sheet(view["sheet"]) + rules + close
     if kind == "help":
-        return title + text("p", f"Rules: {view['rules_text']}", class_="muted") + help_sections(view["help"]) + close
+        return title + rules + help_sections(view["help"]) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
               + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"]))
     buttons = (button("Export game", "export", key="export") + button("Share this deal", "share", "deal", key="share")
@@ -526,8 +527,13 @@ def share_dialog(title: str, url: str, words: str) -> str:
     """A link to copy (the share, challenge or replay link)."""
     field = tag("label", text("span", words) + void("input", type="text", readonly=True, value=url,
                                                       data_key="share-url", class_="share-url"), class_="field")
+    buttons = (button("Copy the link", "copy-link", url, key="copy-link", cls="btn primary")
+               # the system's share sheet, where the browser has one (the page shows it then)
+               + tag("button", "Share…", type="button", class_="btn", data_action="web-share", data_value=url,
+                     data_key="web-share", hidden=True)
+               + tag("a", "Open the link", href=url, class_="btn ghost", data_key="share-open"))
     return (text("h2", title, id="dialog-title", tabindex="-1", autofocus=True) + field
-            + tag("p", tag("a", "Open the link", href=url, class_="btn ghost", data_key="share-open"))
+            + tag("div", buttons, class_="row") + tag("p", "", class_="copy-status", role="status")
             + tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end"))
 
 

@@ -16,7 +16,7 @@ from engine.observation import Observation, observe
 from engine.scoring import HandResult
 
 from app.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
-from app.help import rules_help
+from app.help import rules_help, rules_words
 from app.partners import (call_prompt, contract_call, result_role, seat_role, share_words, sheet_partner,
                           sitting_out_status)
 from app.session import PLAYER, Session
@@ -84,7 +84,7 @@ def table_view(session: Session) -> View:
         "sheet": _sheet(session, sides),
         "outcome": session.match.outcome.describe(sides) if session.match.outcome else "",
         "help": rules_help(rules),
-        "rules_text": str(rules),
+        "rules_text": rules_words(rules),
         "autoplay": bool(session.settings["autoplay"]),
         "pace_ms": int(session.settings["pace_ms"]),
         "paces": pace_choices(),
