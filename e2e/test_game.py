@@ -46,6 +46,9 @@ def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
     expect(stats.last).to_have_text(re.compile(r"^Average points per hand: -?\d+\.\d over \d+ hands"))
     newest = dialog.locator("ol.games li").first
     expect(newest).to_contain_text(" to ".join(str(t) for t in match.totals))
+    # the date, the table, the result and the last contract in words
+    expect(newest).to_contain_text(re.compile(r"^\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d, Standard \(4 players, partners\): "
+                                              r"(won|lost) -?\d+ to -?\d+; last hand: [a-z ]+( by [A-Za-z-]+)?, (made|set)"))
     with table_page.expect_download() as info:
         newest.get_by_role("button", name="Export").click()
     assert replay(json.loads(Path(info.value.path()).read_text())).totals == match.totals
@@ -64,6 +67,9 @@ def test_hint_and_last_trick(table_page: Page) -> None:
     table.panel.get_by_role("button", name="Hint").click()
     expect(table.notice).to_have_text(re.compile(r"^Hint: (bid|pass)"), timeout=30_000)
     review = table.tool("Last trick")
+    expect(review).to_be_disabled()  # no trick yet: and it looks it, hollow and dashed, not like a toggle on
+    expect(review).to_have_css("border-top-style", "dashed")
+    expect(review).to_have_css("background-color", "rgba(0, 0, 0, 0)")
     for step in scenario.plan:
         table.app.expect_turn("you")
         if review.is_enabled():

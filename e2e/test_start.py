@@ -71,7 +71,6 @@ def test_changed_rules_in_words_on_the_start_screen_and_at_the_table(table_page:
     expect(table.dialog).to_contain_text("(Standard (4 players, partners); changed: misère off, game to 1000)")
     table_page.keyboard.press("Escape")
     expect(table.dialog).to_be_hidden()
-    start.show_rules(False)
 
 
 def test_rules_help_at_the_table(table_page: Page) -> None:

@@ -14,7 +14,8 @@ from app.bots import answer
 from app.render import points
 from app.saves import CURRENT
 from app.tournament import TournamentSession
-from app.tournament_view import minus, standings_view
+from app.cards import minus
+from app.tournament_view import standings_view
 from pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
 from test_layout import SHOTS, VIEWPORTS, check_layout, overlap
 

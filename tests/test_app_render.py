@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import svg  # noqa: E402
+from app import render, svg  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.view import card_view  # noqa: E402
@@ -189,3 +189,11 @@ def test_every_card_face_is_well_formed(deck: Deck) -> None:
     assert all(f'id="pip-{s}"' in sprite for s in ("S", "C", "D", "H", "star"))
     glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(svg.face(card_view(c)) for c in deck.cards))
     assert set(glyphs) <= set(re.findall(r'<symbol id="(glyph-[^"]+)"', sprite))
+
+
+def test_the_score_sheet_writes_one_minus_sign() -> None:
+    sheet = {"sides": ["You & North", "West & East"], "short": ["You & N", "W & E"], "totals": [-150, 40],
+             "rows": [{"number": 1, "contract": "7♥", "dealer": "North", "result": "set",
+                       "points": [-150, 40], "totals": [-150, 40]}]}
+    html = render.score_sheet(sheet)
+    assert html.count("−150") == 3 and not re.search(r"(?<!\w)-\d", html)

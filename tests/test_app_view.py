@@ -104,7 +104,7 @@ def test_seats_show_names_levels_dealer_and_turn() -> None:
     session = Session(settings, DealCode(5, 2))
     seats = table_view(session)["seats"]
     assert [(s["name"], s["who"]) for s in seats] == [
-        ("South", "You"), ("West", "Easy bot"), ("North", "Normal bot"), ("East", "Expert bot")]
+        ("South", "You"), ("West", "Ada · Easy bot"), ("North", "Ben · Normal bot"), ("East", "Cleo · Expert bot")]
     assert [s["dealer"] for s in seats] == [False, False, True, False]
     assert [s["to_act"] for s in seats] == [False, False, False, True]
 

@@ -1,4 +1,5 @@
-"""Cards and bids for people: short text, words, suit symbols, and the hand's order."""
+"""Cards, bids and scores for people: short text, words, suit symbols, the hand's order, and
+numbers with a real minus sign."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ NT_SYMBOL: Final = "NT"
 SUIT_COLOURS: Final = ("black", "black", "red", "red")
 _COLOUR_CYCLE: Final = (0, 3, 1, 2)
 """Spades, hearts, clubs, diamonds: black and red in turn."""
+
+
+def minus(n: int) -> str:
+    """A number as people read it, with a real minus sign: '−40'."""
+    return str(n).replace("-", "−")
 
 
 def rank_text(card: Card) -> str:

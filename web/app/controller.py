@@ -9,9 +9,11 @@ does, and the HTML of every region.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.bids import Bid
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.hand import Hand
@@ -270,9 +272,9 @@ class App:
             totals = summary.get("totals")
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
-                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} "
-                                   f"{_rules_words(summary.get('rules'))}: "
-                                   f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"})
+                          "label": f"{_date_words(entry.get('finished_at'))}, {_rules_words(summary.get('rules'))}: "
+                                   f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
+                                   f"{_last_contract(summary)}"})
         return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
                 "games": games[::-1],
                 "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
@@ -406,6 +408,36 @@ def link_words(link: links.Link) -> str:
     if link.kind == "deal":
         return f"A deal shared with you: everyone who opens this link gets these cards. {table}"
     return ""
+
+
+MONTHS: Final = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December")
+
+
+def _date_words(stamp: Any) -> str:
+    """'2026-12-01T20:03:11' in words: '1 December 2026, 20:03' (the text itself if it is not a date)."""
+    text = str(stamp or "")
+    try:
+        day = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}, {day:%H:%M}"
+
+
+def _last_contract(summary: dict[str, Any]) -> str:
+    """'; last hand: seven hearts by North, made' from a saved game's summary ('' if none)."""
+    hands = summary.get("hands")
+    if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict):
+        return ""
+    last = hands[-1]
+    try:
+        contract = Bid.parse(str(last.get("contract")))
+        players = Rules.parse(str(summary.get("rules"))).players
+    except FiveHundredError:
+        return ""
+    declarer = last.get("declarer")
+    by = f" by {seat_name(players, declarer)}" if isinstance(declarer, int) and 0 <= declarer < players else ""
+    return f"; last hand: {contract.name}{by}, {'made' if last.get('made') else 'set'}"
 
 
 def _rules_words(text: Any) -> str:

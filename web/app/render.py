@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from app import svg
+from app.cards import minus
 
 View = dict[str, Any]
 SUIT_COLOURS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
@@ -70,7 +71,7 @@ def checkbox(label: str, key: str, action: str, checked: bool, **values: Any) ->
 
 def points(n: int) -> str:
     """Points with their sign: '+200', '−300', '0'."""
-    return f"+{n}" if n > 0 else str(n).replace("-", "−")
+    return f"+{n}" if n > 0 else minus(n)
 
 
 def plural(n: int, word: str) -> str:
@@ -397,14 +398,14 @@ def score_sheet(sheet: View) -> str:
                           class_="num") for s, short in zip(sheet["sides"], sheet["short"])))
     rows = ""
     for r in sheet["rows"]:
-        scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", str(t), class_="total"),
+        scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", minus(t), class_="total"),
                              class_="num") for p, t in zip(r["points"], r["totals"]))
         contract = bid_html(r["contract"]) + text("span", f"{r['dealer']} dealt", class_="sub")
         rows += tag("tr", text("th", str(r["number"]), scope="row") + tag("td", contract) + text("td", r["result"])
                     + scores)
     if not rows:
         rows = tag("tr", text("td", "No hand finished yet.", colspan=3 + len(sheet["sides"])))
-    totals = "".join(tag("td", text("span", str(t), class_="total"), class_="num") for t in sheet["totals"])
+    totals = "".join(tag("td", text("span", minus(t), class_="total"), class_="num") for t in sheet["totals"])
     return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
                                                                   + totals)),

@@ -4,7 +4,7 @@ the standings screen."""
 from __future__ import annotations
 
 from app.render import View, button, points, tag, text
-from app.tournament_view import minus
+from app.cards import minus
 
 
 def round_bar(view: View) -> str:

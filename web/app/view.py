@@ -21,6 +21,7 @@ from app.partners import (call_prompt, contract_call, result_role, seat_role, sh
                           sitting_out_status)
 from app.session import PLAYER, Session
 from app.settings import HUMAN, pace_choices
+from app.tournament import NAMES
 
 View = dict[str, Any]
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
@@ -100,7 +101,8 @@ def _seat(session: Session, obs: Observation, seat: int) -> View:
         exposed = [card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit)]
     return {
         "seat": seat, "name": name, "place": name.lower(), "me": seat == PLAYER,
-        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER else LEVEL_WORDS[level]),
+        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
+                                             else f"{NAMES[seat]} · {LEVEL_WORDS[level]}"),  # a name, as in a tournament
         "dealer": seat == obs.dealer, "to_act": seat == obs.to_act,
         "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
         "call": _last_call(obs, seat),
