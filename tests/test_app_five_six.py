@@ -305,3 +305,24 @@ def test_the_rules_help_tells_how_five_and_six_play() -> None:
     assert "The bidder's partners lay their hands down and sit out." in six[2]["paragraphs"]
     assert "second deck's 2s, 3s and red 4s (marked “2nd”" in rules_help(
         Rules.parse("six-handed,deck=63-doubled"))[1]["paragraphs"][0]
+
+
+def test_a_second_copy_is_named_so_in_refusals_and_hints_too() -> None:
+    """The engine's card name says "(second deck)": the table, a refusal and a hint all use it."""
+    from engine.actions import play
+    copy = Card.parse("2S'")
+    assert play(copy).name == "play two of spades (second deck)"
+    for seed in range(200):  # the player in play, to follow suit, holding a second copy that cannot be played
+        session = bots_play(Session({**default_settings("six-handed,deck=63-doubled"), "autoplay": True},
+                                    DealCode(seed, 5)), until=lambda s: s.hand.phase == Phase.PLAY
+                            and s.hand.to_act == PLAYER)
+        hand = session.hand
+        if hand.phase != Phase.PLAY or hand.to_act != PLAYER:
+            continue
+        session.set_autoplay(False)
+        stuck = [c for c in hand.hand_of(PLAYER) if c.is_copy and c not in session.playable_cards()]
+        if stuck:
+            session.tap(int(stuck[0]))
+            assert f"You can't play the {stuck[0].base.name} (second deck): " in session.notice
+            return
+    raise AssertionError("no deal found")
