@@ -177,11 +177,11 @@ def choose_bid(obs: Observation) -> Decision:
             if not disciplined(obs, b) or model and model[b.denomination] is None:
                 continue
             score = expected_score(rules, b, est, hand, model)
-            why = f"you count about {est[b.denomination]:.0f} tricks with partner and kitty"
+            why = f"you count about {est[b.denomination]:.0f} tricks {_helpers(rules)}"
         if score > best[0]:
             best = (score, a, why)
     if best[1] == PASS:
-        return Decision(PASS, _pass_reason(ours and auction.high_seat != obs.seat, est))
+        return Decision(PASS, _pass_reason(rules, ours and auction.high_seat != obs.seat, est))
     return Decision(best[1], f"bid {best[1].bid.name if best[1].bid else ''}: {best[2]}")
 
 
@@ -281,12 +281,17 @@ def _misere_score(rules: Rules, b: Bid, hand: int) -> float:
     return rules.bid_value(b) * (2 * p - 1)
 
 
-def _pass_reason(partner_high: bool, est: list[float]) -> str:
+def _pass_reason(rules: Rules, partner_high: bool, est: list[float]) -> str:
     d = max(range(5), key=est.__getitem__)
     if partner_high:
         return "pass: partner's bid is the best contract for your side"
-    return (f"pass: your best is {DENOMINATION_NAMES[d]}, about {est[d]:.0f} tricks with "
-            "partner and kitty, not enough for a bid")
+    return (f"pass: your best is {DENOMINATION_NAMES[d]}, about {est[d]:.0f} tricks "
+            f"{_helpers(rules)}, not enough for a bid")
+
+
+def _helpers(rules: Rules) -> str:
+    """Who adds tricks to a bidder's hand, in words: no partner at a table without teams."""
+    return "with partner and kitty" if rules.team_size > 1 else "with the kitty"
 
 
 # --- kitty, partner, joker --------------------------------------------------------

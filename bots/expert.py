@@ -128,9 +128,18 @@ class ExpertBot(Bot):
             why = normal.reason
         else:
             why = (f"{action.name}: {goal} in {wins[action]} of {samples} sampled deals, "
-                   f"against {wins[baseline]} for the {str(baseline)}")
+                   f"against {wins[baseline]} for the {_card_words(baseline)}")
             return Decision(action, why)
-        return Decision(action, f"{why}: {goal} in {wins[action]} of {samples} sampled deals")
+        why = f"{why}: {goal} in {wins[action]} of {samples} sampled deals"
+        if wins[action] < samples and wins[action] == max(wins.values()) and len(legal) > 1:
+            why += ", and no other card does better"
+        return Decision(action, why)
+
+
+def _card_words(action: Action) -> str:
+    """The card an action plays, in words: 'eight of hearts'."""
+    card = action.played_card
+    return action.name if card is None else card.name
 
 
 def _gap(better: list[float], worse: list[float]) -> tuple[float, float]:

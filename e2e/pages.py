@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from app.cards import card_name
+from app.cards import bid_short, card_name
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
 from scenarios import Step
 
@@ -202,7 +202,7 @@ class TableScreen:
         from engine.actions import Action
         bid = Action.parse(text, True).bid
         assert bid is not None
-        return self.panel.get_by_role("button", name=exact(bid.name))
+        return self.panel.get_by_role("button", name=re.compile(f"^{re.escape(bid_short(bid))} [0-9]"))
 
     def tool(self, name: str) -> Locator:
         return self.top.get_by_role("button", name=name)

@@ -20,7 +20,7 @@ def test_a_whole_american_hand_one_call_each_and_a_kitty_of_five(table_page: Pag
 
     table.app.expect_turn("you")
     expect(table.panel).to_contain_text("one round only")
-    expect(table.bid_button("bid 6S")).to_have_accessible_name("six spades, 40 points, an inkle")
+    expect(table.bid_button("bid 6S")).to_have_accessible_name("6♠ 40 points: six spades, an inkle")
     assert [kind for kind, _ in scenario.plan].count("bid") == 1  # nobody speaks twice
     for step in scenario.plan:
         if step[0] == "discard":

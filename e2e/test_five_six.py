@@ -13,6 +13,7 @@ from app.cards import card_name
 from app.partners import called_played
 from app.session import PLAYER
 from engine.cards import ELEVEN, SUIT_NAMES, THIRTEEN, TWELVE, Card
+from engine.deal import DealCode
 from engine.observation import observe
 from engine.seats import seat_name
 from pages import HAND_OVER, StartScreen, TableScreen
@@ -208,3 +209,21 @@ def test_five_and_six_seats_fit_phone_and_desktop(table_page: Page, device: str,
         screen.close_dialog()
     finally:
         table_page.set_viewport_size(VIEWPORTS["phone"])
+
+
+def test_the_dealer_to_act_keeps_its_heading_on_a_phone(table_page: Page) -> None:
+    """Six-handed at 390 px: South-East deals and is to act, with the dealer chip and the
+    thinking dot: its heading stays inside its seat and on the screen."""
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    start.start(table=TITLES["six-handed"], deal=str(DealCode(1, DEALER["six-handed"])), pace="2 s")
+    table.app.expect_turn("you")
+    table.bid_button("pass").click()
+    seat = table.seat("South-East")
+    expect(seat).to_have_class(re.compile(r"\bto-act\b"), timeout=60_000)
+    expect(seat.locator(".chip")).to_be_visible()
+    boxes = seat.evaluate("""(seat) => [seat, ...seat.querySelectorAll('.seat-head > *, .thinking')]
+        .map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.right, innerWidth]; })""")
+    (left, right, width), parts = boxes[0], boxes[1:]
+    assert 0 <= left and right <= width, boxes
+    assert all(left - 1 <= l and r <= right + 1 for l, r, _ in parts), boxes
+    check_layout(table_page, "phone-six-handed-dealer-to-act")

@@ -46,6 +46,9 @@ def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
     expect(stats.last).to_have_text(re.compile(r"^Average points per hand: -?\d+\.\d over \d+ hands"))
     newest = dialog.locator("ol.games li").first
     expect(newest).to_contain_text(" to ".join(str(t) for t in match.totals))
+    # the date, the table, the result and the last contract in words
+    expect(newest).to_contain_text(re.compile(r"^\d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d, Standard \(4 players, partners\): "
+                                              r"(won|lost) -?\d+ to -?\d+; last hand: [a-z ]+( by [A-Za-z-]+)?, (made|set)"))
     with table_page.expect_download() as info:
         newest.get_by_role("button", name="Export").click()
     assert replay(json.loads(Path(info.value.path()).read_text())).totals == match.totals
@@ -64,6 +67,9 @@ def test_hint_and_last_trick(table_page: Page) -> None:
     table.panel.get_by_role("button", name="Hint").click()
     expect(table.notice).to_have_text(re.compile(r"^Hint: (bid|pass)"), timeout=30_000)
     review = table.tool("Last trick")
+    expect(review).to_be_disabled()  # no trick yet: and it looks it, hollow and dashed, not like a toggle on
+    expect(review).to_have_css("border-top-style", "dashed")
+    expect(review).to_have_css("background-color", "rgba(0, 0, 0, 0)")
     for step in scenario.plan:
         table.app.expect_turn("you")
         if review.is_enabled():
@@ -105,3 +111,27 @@ def test_expert_bots_play_a_hand_in_the_worker(table_page: Page) -> None:
     first = replay(record).hands[0]  # every action legal, replayed by the engine
     assert first.is_over and len(first.tricks) in (0, 10)
     expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran there
+
+
+def test_next_hand_clicked_during_the_auto_play_pause_plays_on(table_page: Page) -> None:
+    """Auto-play waits a moment after each hand: a click on Next hand then deals the next hand,
+    and the bots bid it (the page used to sit on "West is bidding..." for ever)."""
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    # the first time the hand is over, click Next hand at once: during the pause before auto-play's own
+    table_page.evaluate("""() => {
+        window.turns = [];
+        new MutationObserver(() => {
+            const turn = document.body.dataset.turn;
+            window.turns.push(turn);
+            if (turn === 'hand-over' && !window.clicked) {
+                window.clicked = true;
+                setTimeout(() => [...document.querySelectorAll('#panel button')]
+                    .find(b => b.textContent === 'Next hand').click(), 0);
+            }
+        }).observe(document.body, {attributes: true, attributeFilter: ["data-turn"]});
+    }""")
+    start.start(deal="1-1-500", pace="0.3 s", autoplay=True, level="Easy")
+    table_page.wait_for_function("window.turns.filter(t => t === 'hand-over').length >= 2",
+                                 timeout=GAME_TIMEOUT_MS)
+    assert table_page.evaluate("window.clicked")
+    assert len(replay(table.export()).hands) >= 2

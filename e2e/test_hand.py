@@ -33,12 +33,12 @@ def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
     start.start(deal=scenario.code)
 
     table.app.expect_turn("you")
-    expect(table.seat("West")).to_contain_text("Normal bot")
+    expect(table.seat("West")).to_contain_text("Ada · Normal bot")  # a name, and the level
     expect(table.seat("East").locator(".chip")).to_have_text("D")  # dealer East: South bids first
-    expect(table.bid_button("bid 6S")).to_have_accessible_name("six spades, 40 points")
-    expect(table.bid_button("bid 10NT")).to_have_accessible_name("ten no trumps, 520 points")
-    expect(table.panel.get_by_role("button", name=re.compile("^misere,"))).to_have_count(0)  # no seven bid yet
-    expect(table.panel.get_by_role("button", name=re.compile("^open misere,"))).to_have_count(1)
+    expect(table.bid_button("bid 6S")).to_have_accessible_name("6♠ 40 points: six spades")
+    expect(table.bid_button("bid 10NT")).to_have_accessible_name("10NT 520 points: ten no trumps")
+    expect(table.panel.get_by_role("button", name=re.compile("^Misère "))).to_have_count(0)  # no seven bid yet
+    expect(table.panel.get_by_role("button", name=re.compile("^Open misère "))).to_have_count(1)
 
     ways = itertools.cycle(["click", "twice", "keys"])
     for step in scenario.plan:

@@ -36,8 +36,14 @@ def test_a_hand_played_by_keyboard_only(table_page: Page) -> None:
     press_until_focused(table_page, deal)
     table_page.keyboard.type(scenario.code)
     table_page.keyboard.press("Enter")  # submits the form: deals
+    app.expect_turn("you")
+    expect(table.panel.get_by_role("button", name="Pass")).to_be_focused()  # the first decision, not the page's top
     for kind, value in scenario.plan:
         app.expect_turn("you")
+        # the focus is on something the player can use now, never on a card that cannot be played
+        assert table_page.evaluate("""() => document.activeElement.closest('#table') !== null
+            && document.activeElement.getAttribute('aria-disabled') !== 'true'"""), \
+            (kind, table_page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
         if kind == "bid":
             press_until_focused(table_page, table.bid_button(value))
             table_page.keyboard.press("Enter")

@@ -2,19 +2,24 @@
 neither overlap each other nor leave the screen.  Screenshots go to screenshots/."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from app.session import PLAYER
+from app.bots import answer
+from app.session import PLAYER, Session
+from engine.deal import DealCode
 from engine.cards import Card
 from pages import StartScreen, TableScreen
-from scenarios import bidder, find, seven_in_longest
+from scenarios import bidder, find, settings_for, seven_in_longest
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SIDEWAYS = {"width": 844, "height": 390}
+"""A phone held sideways."""
 BOXES = """() => {
   const boxes = [];
   const add = (selector, group) => document.querySelectorAll(selector).forEach((el) => {
@@ -54,16 +59,18 @@ TABLES = {"standard": "Standard", "cutthroat": "Cutthroat", "american": "America
 """Tables whose seats and play look alike (the others have tests of their own)."""
 
 
-@pytest.mark.parametrize("device", list(VIEWPORTS))
+@pytest.mark.parametrize("device", [*VIEWPORTS, "sideways"])
 @pytest.mark.parametrize("preset", list(TABLES))
 def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str) -> None:
-    table_page.set_viewport_size(VIEWPORTS[device])
+    table_page.set_viewport_size(VIEWPORTS.get(device, SIDEWAYS))
     try:
         scenario = find(preset, lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
         start, table = StartScreen(table_page), TableScreen(table_page)
+        scrolls = device == "sideways"  # the start screen scrolls on a short screen
         device = f"{preset}-{device}"
         start.show_rules(False)
-        check_layout(table_page, f"{device}-1-start")
+        if not scrolls:
+            check_layout(table_page, f"{device}-1-start")
         start.start(table=TABLES[preset], deal=scenario.code)
         table.app.expect_turn("you")
         check_layout(table_page, f"{device}-2-auction")
@@ -85,5 +92,40 @@ def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str
         table.open_dialog("Scores")
         table_page.screenshot(path=SHOTS / f"{device}-6-scores.png")
         table.close_dialog()
+    finally:
+        table_page.set_viewport_size(VIEWPORTS["phone"])
+
+
+@pytest.mark.parametrize("device", ["desktop", "sideways"])
+def test_a_finished_game_fits_beside_the_last_trick(table_page: Page, tmp_path: Path, device: str) -> None:
+    """A whole game (the bots', simulated here) imported at its end: the result, the score sheet
+    and the buttons overlap neither the last trick, its caption nor the seats."""
+    session = Session({**settings_for(level="easy"), "autoplay": True}, DealCode(7, 3))
+    while not session.match.is_over:
+        while (request := session.bot_request()) is not None:
+            session.apply_bot(request, answer(request))
+        if not session.match.is_over:
+            session.next_hand()
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(session.record()))
+    table_page.set_viewport_size(VIEWPORTS.get(device, SIDEWAYS))
+    try:
+        table = TableScreen(table_page)
+        StartScreen(table_page).start(deal="1-0-1")
+        table.open_dialog("Menu").get_by_role("button", name="History & stats").click()
+        table.dialog.get_by_label("Import a game file").set_input_files(game)
+        table.app.expect_turn("game-over")
+        expect(table.trick.locator(".trick-card")).to_have_count(4)
+        if device == "sideways":  # the panel beside the table scrolls: its buttons come into view
+            table.panel.get_by_role("button", name="New game").scroll_into_view_if_needed()
+            expect(table.panel.get_by_role("button", name="New game")).to_be_in_viewport(ratio=1)
+            table_page.screenshot(path=SHOTS / f"{device}-game-over.png")
+        else:
+            check_layout(table_page, f"{device}-game-over")
+        parts = table_page.evaluate("""() => ['.trick-title', '.trick', '#panel .game-over']
+            .map((s) => document.querySelector(s).getBoundingClientRect())
+            .map((r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom}))""")
+        caption, trick, result = parts
+        assert overlap(caption, result) == 0 and overlap(trick, result) == 0, parts
     finally:
         table_page.set_viewport_size(VIEWPORTS["phone"])

@@ -17,7 +17,7 @@ def test_rule_options_allow_only_valid_combinations(table_page: Page) -> None:
     expect(spread).to_be_enabled()
     target.select_option(label="No target")
     expect(spread).to_be_disabled()  # a point spread needs a target
-    expect(start.rules).to_contain_text("changed: standard,target=0")
+    expect(start.rules).to_contain_text("changed: no target")  # in words, not the rules string
     start.rules.get_by_role("button", name=re.compile("usual rules")).click()
     expect(start.option("Target")).to_have_value("500")
     expect(start.option("Point spread")).to_be_enabled()
@@ -52,6 +52,25 @@ def test_a_bad_deal_code_gets_a_clear_message(table_page: Page) -> None:
     table = TableScreen(table_page)
     table.app.expect_turn("you")
     expect(table.seat("North").locator(".chip")).to_have_text("D")
+
+
+def test_changed_rules_in_words_on_the_start_screen_and_at_the_table(table_page: Page) -> None:
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    start.choose_table("Standard")
+    start.show_rules()
+    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
+    start.option("Misere").uncheck()
+    start.option("Target").select_option(label="1000")
+    expect(start.rules.locator("summary")).to_have_text("Table rules (changed: misère off, game to 1000)")
+    start.deal_button.click()
+    words = "Rules: Standard (4 players, partners); changed: misère off, game to 1000"
+    for tool in ("Scores", "Rules"):
+        expect(table.open_dialog(tool).locator(".rules-words")).to_have_text(words)
+        table.close_dialog()
+    table.open_dialog("Menu").get_by_role("button", name="Share this deal").click()
+    expect(table.dialog).to_contain_text("(Standard (4 players, partners); changed: misère off, game to 1000)")
+    table_page.keyboard.press("Escape")
+    expect(table.dialog).to_be_hidden()
 
 
 def test_rules_help_at_the_table(table_page: Page) -> None:

@@ -14,7 +14,8 @@ from app.bots import answer
 from app.render import points
 from app.saves import CURRENT
 from app.tournament import TournamentSession
-from app.tournament_view import minus, standings_view
+from app.cards import minus
+from app.tournament_view import standings_view
 from pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
 from test_layout import SHOTS, VIEWPORTS, check_layout, overlap
 
@@ -126,3 +127,27 @@ def test_a_tournament_round_standings_and_reloads(page: Page) -> None:
     round_two = saved(page)
     assert round_two["tournament"]["played"] == data["tournament"]["played"]
     assert not round_two["tournament"]["between_rounds"]
+
+
+def test_a_tournament_on_auto_play_can_be_stopped(page: Page) -> None:
+    """Auto-play with no pause: the menu opened during a round stays open when the round ends,
+    and the standings have a menu of their own; auto-play turned off there stops at the next round."""
+    app, start, table, standings = App(page), StartScreen(page), TableScreen(page), StandingsScreen(page)
+    page.set_viewport_size(VIEWPORTS["phone"])
+    app.open()
+    app.expect_ready()
+    start.start_tournament(rounds=6, autoplay=True)
+    expect(table.round_bar).to_contain_text("Round 1 of 6")
+    table.tool("Menu").dispatch_event("click")  # auto-play with no pause redraws the top bar all the time
+    expect(table.dialog.get_by_role("heading", name="Menu")).to_be_visible()
+    app.expect_turn("standings", timeout=GAME_TIMEOUT_MS)
+    expect(table.dialog.get_by_role("heading", name="Menu")).to_be_visible()  # still open over the standings
+    table.close_dialog()
+    standings.root.get_by_role("button", name="Menu").click()
+    menu = table.dialog
+    expect(menu.get_by_role("button", name="New game")).to_be_visible()
+    menu.get_by_role("checkbox", name="Auto-play my hand").uncheck()
+    table.close_dialog()
+    standings.next_round.click()
+    app.expect_turn("you")  # the player's own turn: auto-play is off
+    expect(table.round_bar).to_contain_text("Round 2 of 6, hand 1 of 4")

@@ -88,12 +88,14 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Words for people and screen readers: 'jack of hearts', 'joker'."""
+        """Words for people and screen readers: 'jack of hearts', 'joker'; a doubled deck's
+        second copy says so: 'two of spades (second deck)'."""
         if self == JOKER_ID:
             return "joker"
         if self == SECOND_JOKER_ID:
             return "second joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        name = f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        return f"{name} (second deck)" if self.is_copy else name
 
     def __str__(self) -> str:
         return _TEXT[self]

@@ -145,7 +145,10 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
             assert "Partner" not in " ".join(roles.values())
             return
         called, declarer = hand.called, session.seat_name(hand.declarer)
-        assert f'aria-label="{called.name}"' in top and "calling the" in top
+        if called.is_joker:  # no suit symbol to label: the word
+            assert f"calling the {called.name}" in top and "calling the JK" not in top
+        else:
+            assert f'aria-label="{called.name}"' in top and "calling the" in top
         assert roles[hand.declarer] == "Bidder"
         if called_played(obs):
             seen["revealed"] += 1
@@ -194,7 +197,7 @@ def test_the_view_shows_no_hidden_card_at_five_and_six(table: str, seed: int) ->
         public = allowed | ({hand.called} if hand.called is not None else set())
         html = "".join(render.table(view, False).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
-        assert names <= {CARDS[c].name for c in public}
+        assert names <= {CARDS[c].base.name for c in public}  # the pattern leaves out "(second deck)"
     autoplayed(table, seed, seed % Rules.parse(table).players, check)
 
 
@@ -273,14 +276,14 @@ def test_eleven_twelve_and_thirteen_rank_between_queen_and_ten_and_read_clearly(
     order = hand_order(Rules.parse("six-handed"), cards, None)
     assert [str(c) for c in order] == ["KH", "QH", "13H", "12H", "11H", "10H", "9H"]
     face = svg.face(card_view(Card.parse("12S")))
-    assert '>12</text>' in face and 'font-size="40"' in face  # the number large in the middle
+    assert '<use href="#glyph-12" x="54" y="76" font-size="40"/>' in face  # the number large in the middle
     assert card_view(Card.parse("13D"))["label"] == "thirteen of diamonds"
 
 
 def test_second_copies_are_named_marked_and_keyed_apart() -> None:
     first, second = Card.parse("2S"), Card.parse("2S'")
     assert card_name(first) == "two of spades" and card_name(second) == "two of spades (second deck)"
-    assert 'class="cf black copy"' in svg.face(card_view(second)) and ">2nd</text>" in svg.face(card_view(second))
+    assert 'class="cf black copy"' in svg.face(card_view(second)) and '"#glyph-2nd"' in svg.face(card_view(second))
     assert "copy" not in svg.face(card_view(first))
     for seed in range(40):  # a deal where the player holds a second copy
         session = Session(default_settings("six-handed,deck=63-doubled"), DealCode(seed, 5))
@@ -302,3 +305,24 @@ def test_the_rules_help_tells_how_five_and_six_play() -> None:
     assert "The bidder's partners lay their hands down and sit out." in six[2]["paragraphs"]
     assert "second deck's 2s, 3s and red 4s (marked “2nd”" in rules_help(
         Rules.parse("six-handed,deck=63-doubled"))[1]["paragraphs"][0]
+
+
+def test_a_second_copy_is_named_so_in_refusals_and_hints_too() -> None:
+    """The engine's card name says "(second deck)": the table, a refusal and a hint all use it."""
+    from engine.actions import play
+    copy = Card.parse("2S'")
+    assert play(copy).name == "play two of spades (second deck)"
+    for seed in range(200):  # the player in play, to follow suit, holding a second copy that cannot be played
+        session = bots_play(Session({**default_settings("six-handed,deck=63-doubled"), "autoplay": True},
+                                    DealCode(seed, 5)), until=lambda s: s.hand.phase == Phase.PLAY
+                            and s.hand.to_act == PLAYER)
+        hand = session.hand
+        if hand.phase != Phase.PLAY or hand.to_act != PLAYER:
+            continue
+        session.set_autoplay(False)
+        stuck = [c for c in hand.hand_of(PLAYER) if c.is_copy and c not in session.playable_cards()]
+        if stuck:
+            session.tap(int(stuck[0]))
+            assert f"You can't play the {stuck[0].base.name} (second deck): " in session.notice
+            return
+    raise AssertionError("no deal found")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import svg  # noqa: E402
+from app import render, svg  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.view import card_view  # noqa: E402
@@ -88,7 +88,7 @@ def test_table_markup_through_a_hand() -> None:
     for region in regions.values():
         check(region)
     bids = [a for a, _ in Markup(regions["panel"]).buttons if a.get("data-action") == "bid"]
-    assert bids[0]["aria-label"] == "six spades, 40 points" and bids[-1]["data-value"] == "pass"
+    assert bids[0]["aria-label"] == "6♠ 40 points: six spades" and bids[-1]["data-value"] == "pass"
     cards = [a for a, _ in Markup(regions["hand"]).buttons]
     assert len(cards) == 10 and all(re.fullmatch(r"(\w+ of \w+|joker)", a["aria-label"]) for a in cards)
     app.dispatch("bid", "bid 10NT")
@@ -183,6 +183,17 @@ def test_every_card_face_is_well_formed(deck: Deck) -> None:
         face = svg.face(card_view(card))
         Markup(face)
         assert face.startswith('<svg class="cf ') and 'aria-hidden="true"' in face
+        assert "<text" not in face  # letters by reference: the button's only text is its name
     Markup(svg.back())
     sprite = svg.sprite()
     assert all(f'id="pip-{s}"' in sprite for s in ("S", "C", "D", "H", "star"))
+    glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(svg.face(card_view(c)) for c in deck.cards))
+    assert set(glyphs) <= set(re.findall(r'<symbol id="(glyph-[^"]+)"', sprite))
+
+
+def test_the_score_sheet_writes_one_minus_sign() -> None:
+    sheet = {"sides": ["You & North", "West & East"], "short": ["You & N", "W & E"], "totals": [-150, 40],
+             "rows": [{"number": 1, "contract": "7♥", "dealer": "North", "result": "set",
+                       "points": [-150, 40], "totals": [-150, 40]}]}
+    html = render.score_sheet(sheet)
+    assert html.count("−150") == 3 and not re.search(r"(?<!\w)-\d", html)

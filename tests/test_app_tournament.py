@@ -24,7 +24,8 @@ from app.settings import Settings, default_settings  # noqa: E402
 from app.start import StartForm  # noqa: E402
 from app.tournament import ME, NAMES, TournamentSession, actions, play_table, turned  # noqa: E402
 from app.tournament_render import standings as render_standings  # noqa: E402
-from app.tournament_view import adjust_table, minus, ordinal, round_bar, standings_view  # noqa: E402
+from app.cards import minus  # noqa: E402
+from app.tournament_view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
 from app.view import table_view  # noqa: E402
 from tests.test_saves import ID, KEY, FakeStorage, clock  # noqa: E402
 
@@ -371,3 +372,14 @@ class TestStartAndApp:
         opened = App(seed=lambda: 0, saves=Saves(storage, clock=clock), query=query)
         assert opened.link is not None and opened.tournament is None and opened.screen == "table"
         assert storage.data[key] == saved  # the tournament waits under Resume
+
+
+def test_the_hand_result_names_the_pairs_as_the_scores_do() -> None:
+    ts = TournamentSession.new(settings(), 5, 6)
+    play_hands(ts, 1)
+    view = table_view(ts.session)
+    adjust_table(view, ts)
+    assert view["prompt"]["kind"] == "hand-over"
+    names = [line["name"] for line in view["prompt"]["points"]]
+    assert names == [side["name"] for side in view["sides"]] and names[0].startswith("You & ")
+    assert "North" not in " ".join(names)

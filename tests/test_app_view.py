@@ -104,7 +104,7 @@ def test_seats_show_names_levels_dealer_and_turn() -> None:
     session = Session(settings, DealCode(5, 2))
     seats = table_view(session)["seats"]
     assert [(s["name"], s["who"]) for s in seats] == [
-        ("South", "You"), ("West", "Easy bot"), ("North", "Normal bot"), ("East", "Expert bot")]
+        ("South", "You"), ("West", "Ada · Easy bot"), ("North", "Ben · Normal bot"), ("East", "Cleo · Expert bot")]
     assert [s["dealer"] for s in seats] == [False, False, True, False]
     assert [s["to_act"] for s in seats] == [False, False, False, True]
 
@@ -174,7 +174,7 @@ def test_american_bidding_names_inkles_the_one_call_and_where_misere_ranks() -> 
     sixes = [b for b in prompt["bids"] if b["tricks"] == 6]
     assert len(sixes) == 5 and all(b["note"] == "an inkle" for b in sixes)
     assert all(b["note"] == "" for b in prompt["bids"] if b["tricks"] > 6)
-    assert 'aria-label="six spades, 40 points, an inkle"' in render.table(table_view(session), False)["panel"]
+    assert 'aria-label="6♠ 40 points: six spades, an inkle"' in render.table(table_view(session), False)["panel"]
     session.bid("bid 7S")
     while session.state == "bot":
         request = session.bot_request()
@@ -199,4 +199,4 @@ def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
     session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
     misere = [b for b in table_view(session)["prompt"]["bids"] if b["misere"]]
     assert [b["note"] for b in misere] == [note, note]  # misère and open misère
-    assert f"misere, 250 points, {note}" in render.table(table_view(session), False)["panel"]
+    assert f'aria-label="Misère 250 {note}"' in render.table(table_view(session), False)["panel"]

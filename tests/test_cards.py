@@ -36,7 +36,7 @@ class TestCard:
         assert JOKER.is_joker and JOKER.name == "joker" and str(SECOND_JOKER) == "JK2"
         copy = Card.parse("2S'")
         assert copy == copy_of(SPADES, 0) and copy.is_copy and copy.base == Card.parse("2S")
-        assert (copy.suit, copy.rank, copy.name) == (SPADES, 0, "two of spades")
+        assert (copy.suit, copy.rank, copy.name) == (SPADES, 0, "two of spades (second deck)")
         assert not Card.parse("2S").is_copy and Card.parse("2S").base == Card.parse("2S")
 
     @pytest.mark.parametrize("text", ["", "1S", "JX", "ZZ", "11", "4S'", "JK3", "J H"])

@@ -78,6 +78,9 @@ class Page:
         dialog = document.getElementById("dialog")
         if html and self.drawn.get("dialog") != html:
             dialog.innerHTML = html
+            if hasattr(js.navigator, "share"):
+                for control in dialog.querySelectorAll("[data-action=web-share]"):
+                    control.hidden = False
         self.drawn["dialog"] = html
         if html and not dialog.open:
             dialog.showModal()
@@ -85,12 +88,17 @@ class Page:
             dialog.close()
 
     def restore_focus(self, key: str) -> None:
-        """Focus the control that had it before the redraw, else (focus lost) the next decision."""
-        scope = "#dialog" if document.getElementById("dialog").open else f"#{self.app.screen}"
-        target = document.querySelector(f'{scope} [data-key="{key}"]') if key else None
+        """Focus the control that had it before the redraw, else (focus lost: on nothing, or on
+        a screen now hidden) the next decision; a redrawn card that cannot be played now gives
+        its focus to the next decision too."""
+        scope = document.getElementById("dialog" if document.getElementById("dialog").open else self.app.screen)
+        target = scope.querySelector(f'[data-key="{key}"]') if key else None
         active = document.activeElement
-        if not target and (not active or active == document.body):
-            target = document.querySelector(f"{scope} [data-autofocus]")
+        if target and target != active and attribute(target, "aria-disabled") == "true":
+            target = None
+        if not target and (not active or active == document.body or not scope.contains(active)
+                           or attribute(active, "aria-disabled") == "true"):
+            target = scope.querySelector("[data-autofocus]")
         if target and target != active:
             target.focus(js_object({"preventScroll": True}))
 
@@ -150,6 +158,9 @@ class Page:
                 cells.item(min(column, cells.length - 1)).focus()
 
     def act(self, action: str, value: str) -> None:
+        if action in ("copy-link", "web-share"):
+            asyncio.ensure_future(self.share_link(action, value))
+            return
         if action in DOWNLOADS:
             self.download(action, value)
             return
@@ -161,6 +172,20 @@ class Page:
         self.app.dispatch(action, value)
         self.draw()
         asyncio.ensure_future(self.run_bots())
+
+    async def share_link(self, action: str, url: str) -> None:
+        """Copy a link to the clipboard, or hand it to the system's share sheet; say how it went."""
+        status = document.querySelector("#dialog .copy-status")
+        try:
+            if action == "web-share":
+                await js.navigator.share(js_object({"title": "Five Hundred", "url": url}))
+                return
+            await js.navigator.clipboard.writeText(url)
+            words = "Link copied: paste it in a message to a friend."
+        except Exception:  # noqa: BLE001 (refused, or no clipboard: the link is there to select)
+            words = "The link could not be copied here: select it above and copy it."
+        if status:
+            status.textContent = words
 
     def download(self, action: str, value: str) -> None:
         """Download a file the app makes: the game record, a finished game, an unreadable save."""
@@ -271,7 +296,9 @@ class Page:
         return answer(fallback(request))
 
     async def run_bots(self) -> None:
-        """Let the bots act, each after the pause the player chose, until the player is to act."""
+        """Let the bots act, each after the pause the player chose, until the player is to act.
+        A call while the loop runs returns at once: the loop looks at the game again after every
+        pause, so what the player did meanwhile (Next hand, say) is never left waiting."""
         if self.bots_running:
             return
         self.bots_running = True
@@ -280,13 +307,13 @@ class Page:
                 request = self.app.bot_request()
                 session = self.app.session
                 if request is None or session is None:
-                    if session is not None and self.app.autoplay_next:
-                        await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
-                        if self.app.session is session and self.app.autoplay_next:
-                            self.app.dispatch("next")
-                            self.draw()
-                            continue
-                    return
+                    if session is None or not self.app.autoplay_next:
+                        return
+                    await asyncio.sleep(session.settings["pace_ms"] * 4 / 1000)
+                    if self.app.session is session and self.app.autoplay_next:
+                        self.app.dispatch("next")
+                        self.draw()
+                    continue  # whatever the player did during the pause, look again at who is to act
                 started = js.performance.now()
                 reply = await self.ask(request)
                 await asyncio.sleep(max(0, session.settings["pace_ms"] - (js.performance.now() - started)) / 1000)

@@ -1,4 +1,5 @@
-"""Cards and bids for people: short text, words, suit symbols, and the hand's order."""
+"""Cards, bids and scores for people: short text, words, suit symbols, the hand's order, and
+numbers with a real minus sign."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ _COLOUR_CYCLE: Final = (0, 3, 1, 2)
 """Spades, hearts, clubs, diamonds: black and red in turn."""
 
 
+def minus(n: int) -> str:
+    """A number as people read it, with a real minus sign: '−40'."""
+    return str(n).replace("-", "−")
+
+
 def rank_text(card: Card) -> str:
     """The index printed in a card's corner: '10', 'J', 'A'; 'JK' for a joker."""
     return "JK" if card.is_joker else RANK_TEXT[card.rank]
@@ -23,8 +29,8 @@ def rank_text(card: Card) -> str:
 
 def card_name(card: Card) -> str:
     """Words for a card: 'jack of hearts'; a doubled deck's second copy says so:
-    'two of spades (second deck)'."""
-    return f"{card.name} (second deck)" if card.is_copy else card.name
+    'two of spades (second deck)' (the engine's name, as in hints and refusals)."""
+    return card.name
 
 
 def short(card: Card) -> str:

@@ -9,9 +9,11 @@ does, and the HTML of every region.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.bids import Bid
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.hand import Hand
@@ -20,6 +22,7 @@ from engine.rules import PRESET_TITLES, Rules
 from engine.seats import seat_name
 
 from app import games_render, links, render, tournament_render
+from app.help import rules_words
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
@@ -346,9 +349,9 @@ class App:
             result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
             outcome = entry.get("outcome")
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
-                          "label": f"{str(entry.get('finished_at', ''))[:16].replace('T', ' ')} " + (
+                          "label": f"{_date_words(entry.get('finished_at'))}, " + (
                               f"Tournament: {outcome}" if isinstance(outcome, str)
-                              else f"{summary.get('rules', '')}: {result}")})
+                              else f"{_rules_words(summary.get('rules'))}: {result}{_last_contract(summary)}")})
         return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
                 "games": games[::-1],
                 "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
@@ -388,6 +391,7 @@ class App:
         self.link, self.link_query = link, query.lstrip("?")
         self._begin(Session(default_settings(link.rules), DealCode.parse(link.deal)),
                     kind={"deal": "shared"}.get(link.kind, link.kind))
+        self.notice = " ".join(n for n in (self.notice, link_words(link)) if n)
         if link.kind == "replay":
             self.dialog, self.replay_step = "replay", 0
         return True
@@ -399,13 +403,14 @@ class App:
             return
         match = session.match
         hand = match.hands[0]
+        table = rules_words(match.rules)
         if kind == "deal":
             number = len(match.hands) - 1
             query = links.deal_link(match.rules, match.deal_code(number))
-            title, words = "Share this deal", "Whoever opens this link plays these same cards from your seat:"
+            title, words = "Share this deal", f"Whoever opens this link plays these same cards from your seat ({table}):"
         elif hand.is_over and kind == "challenge":
             query = links.challenge_link(hand, match.first)
-            title, words = "Challenge a friend", "Your friend plays the same cards and sees both results:"
+            title, words = "Challenge a friend", f"Your friend plays the same cards ({table}) and sees both results:"
         elif hand.is_over and kind == "replay":
             query = links.replay_link(hand, match.first)
             title, words = "Replay link", "This link shows the hand trick by trick:"
@@ -454,7 +459,7 @@ class App:
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
-                    "dialog": self._dialog(None)}
+                    "dialog": self._dialog(table_view(self.session))}  # the menu stays open over the standings
         view = table_view(self.session)
         bar = ""
         if tournament is not None:
@@ -498,3 +503,54 @@ def _game_detail(totals: tuple[int, ...], hands: int, tournament_round: str, sav
     score = " to ".join(str(t).replace("-", "−") for t in totals)
     where = tournament_round or f"hand {hands}"
     return f"{where}, score {score}, saved {saved_at[:16].replace('T', ' ')} UTC"
+
+
+def link_words(link: links.Link) -> str:
+    """What an opened link is, said on open: a shared deal, or a challenge (with the result the
+    link claims: anyone can make a link), at which table."""
+    rules = Rules.parse(link.rules)
+    table = f"The table: {rules_words(rules)}."
+    if link.kind == "challenge" and link.result is not None:
+        return (f"Challenge: your friend's result, as the link claims it: {link.result.describe(rules.players)}. "
+                f"Same cards, your turn: can you do better? {table}")
+    if link.kind == "deal":
+        return f"A deal shared with you: everyone who opens this link gets these cards. {table}"
+    return ""
+
+
+MONTHS: Final = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                  "October", "November", "December")
+
+
+def _date_words(stamp: Any) -> str:
+    """'2026-12-01T20:03:11' in words: '1 December 2026, 20:03' (the text itself if it is not a date)."""
+    text = str(stamp or "")
+    try:
+        day = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}, {day:%H:%M}"
+
+
+def _last_contract(summary: dict[str, Any]) -> str:
+    """'; last hand: seven hearts by North, made' from a saved game's summary ('' if none)."""
+    hands = summary.get("hands")
+    if not isinstance(hands, list) or not hands or not isinstance(hands[-1], dict):
+        return ""
+    last = hands[-1]
+    try:
+        contract = Bid.parse(str(last.get("contract")))
+        players = Rules.parse(str(summary.get("rules"))).players
+    except FiveHundredError:
+        return ""
+    declarer = last.get("declarer")
+    by = f" by {seat_name(players, declarer)}" if isinstance(declarer, int) and 0 <= declarer < players else ""
+    return f"; last hand: {contract.name}{by}, {'made' if last.get('made') else 'set'}"
+
+
+def _rules_words(text: Any) -> str:
+    """A saved game's rules string in words ('' if it is not one)."""
+    try:
+        return rules_words(Rules.parse(str(text)))
+    except FiveHundredError:
+        return ""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from enum import Enum
 from typing import Any, Final
 
 from engine.bids import MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
-from engine.rules import AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
+from engine.rules import OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
 from engine.seats import seat_name
 
 from app.cards import bid_short
@@ -26,6 +28,55 @@ DECK_WORDS: Final = {
 }
 
 Section = dict[str, Any]
+CHOICE_LABELS: Final = {
+    "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
+             "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
+             "63": "63 cards: 11s, 12s and red 13s added",
+             "63-doubled": "63 cards: 52 and a second deck's 2s, 3s and red 4s"},
+    "all_pass": {"redeal": "Redeal", "no-trumps": "Play it in no trumps"},
+    "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣"},
+    "joker_lead": {"any": "Any suit", "not-void": "Not a suit the leader is void in"},
+    "slam": {"250": "250 for all ten tricks", "off": "No bonus", "plus100": "100 more"},
+    "scoring": {"avondale": "Avondale", "original": "Original", "perfect": "Perfect"},
+    "target": {"0": "No target"},
+    "partner_share": {"half": "Half the bid", "full": "The full bid"},
+}
+
+
+def option_text(value: Any) -> str:
+    """A value as the rules string writes it: 'on', '45', 'redeal'."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def rule_changes(rules: Rules, table: str) -> str:
+    """How ``rules`` differ from a table's usual rules, in words: 'misère off, game to 1000'."""
+    base = PRESETS[table]
+    parts = [_option_words(f, getattr(rules, f.name)) for f in OPTIONS
+             if getattr(rules, f.name) != getattr(base, f.name)]
+    return ("; " if any("," in p for p in parts) else ", ").join(parts)
+
+
+def rules_words(rules: Rules) -> str:
+    """The table and its changed rules, in words: 'Standard (4 players, partners); changed:
+    misère off, game to 1000'; the table alone when nothing is changed."""
+    table = str(rules).split(",")[0]
+    changes = rule_changes(rules, table)
+    return PRESET_TITLES[table] + (f"; changed: {changes}" if changes else "")
+
+
+def _option_words(option: dataclasses.Field[Any], value: Any) -> str:
+    label = str(option.metadata["label"]).lower().replace("misere", "misère")
+    if option.name == "target":
+        return f"game to {value}" if value else "no target"
+    key = option_text(value)
+    if isinstance(value, bool):
+        return f"{label} {key}"
+    words = CHOICE_LABELS.get(option.name, {}).get(key, key)
+    return words if option.name == "deck" else f"{label}: {words[:1].lower()}{words[1:]}"
 
 
 def rules_help(rules: Rules) -> list[Section]:

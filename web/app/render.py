@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from app import svg
+from app.cards import minus
 
 View = dict[str, Any]
 SUIT_COLOURS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
@@ -70,7 +71,7 @@ def checkbox(label: str, key: str, action: str, checked: bool, **values: Any) ->
 
 def points(n: int) -> str:
     """Points with their sign: '+200', '−300', '0'."""
-    return f"+{n}" if n > 0 else str(n).replace("-", "−")
+    return f"+{n}" if n > 0 else minus(n)
 
 
 def plural(n: int, word: str) -> str:
@@ -188,6 +189,8 @@ def _top(view: View) -> str:
 def _called(contract: View) -> str:
     """Five players: ', calling the A♠' (the card named for screen readers) or ', playing alone'."""
     if called := contract["called"]:
+        if called["short"] == "JK":  # no suit symbol: the word
+            return ", calling the " + escape(called["label"])
         return ", calling the " + tag("span", bid_html(called["short"]), class_="called-card", role="img",
                                       aria_label=called["label"])
     return ", playing alone" if contract["alone"] else ""
@@ -347,11 +350,14 @@ def _bids(prompt: View) -> str:
     low = min((b["tricks"] for b in grid), default=6)
     cells = special = ""
     for b in prompt["bids"]:
-        body = tag("span", bid_html(b["text"]), class_="bid-text") + text("span", str(b["value"]), class_="bid-value")
+        body = tag("span", bid_html(b["text"]), class_="bid-text") + " " + text("span", str(b["value"]), class_="bid-value")
         if b["misere"]:
-            body += text("span", b["note"], class_="bid-rank")
+            body += " " + text("span", b["note"], class_="bid-rank")
         cls = "btn bid misere" if b["misere"] else f"btn bid col-{b['column']} row-{b['tricks'] - low + 1}"
-        label = f"{b['label']}, {b['value']} points" + (f", {b['note']}" if b["note"] else "")
+        if b["misere"]:  # the name starts with the visible text (axe-core's label-in-name)
+            label = " ".join(t for t in (b["text"], str(b["value"]), b["note"]) if t)
+        else:
+            label = f"{b['text']} {b['value']} points: {b['label']}" + (f", {b['note']}" if b["note"] else "")
         cell = button(body, "bid", b["action"], key="bid-" + b["action"], cls=cls, label=label, html=True)
         if b["misere"]:
             special += cell
@@ -393,14 +399,14 @@ def score_sheet(sheet: View) -> str:
                           class_="num") for s, short in zip(sheet["sides"], sheet["short"])))
     rows = ""
     for r in sheet["rows"]:
-        scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", str(t), class_="total"),
+        scores = "".join(tag("td", text("span", points(p), class_="sub") + text("span", minus(t), class_="total"),
                              class_="num") for p, t in zip(r["points"], r["totals"]))
         contract = bid_html(r["contract"]) + text("span", f"{r['dealer']} dealt", class_="sub")
         rows += tag("tr", text("th", str(r["number"]), scope="row") + tag("td", contract) + text("td", r["result"])
                     + scores)
     if not rows:
         rows = tag("tr", text("td", "No hand finished yet.", colspan=3 + len(sheet["sides"])))
-    totals = "".join(tag("td", text("span", str(t), class_="total"), class_="num") for t in sheet["totals"])
+    totals = "".join(tag("td", text("span", minus(t), class_="total"), class_="num") for t in sheet["totals"])
     return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
                                                                   + totals)),
@@ -411,8 +417,10 @@ def _hand(view: View) -> str:
     """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
     cards = view["hand"]
     out_of_it = any(s["me"] and s["sitting_out"] for s in view["seats"])  # a partner's misère
-    first_legal = next((c["id"] for c in cards if c["legal"]), None)
-    out = "".join(_card_button(c, view, f"i{i}", c["id"] == first_legal) for i, c in enumerate(cards))
+    prompt = view["prompt"]
+    picking = prompt["kind"] == "discard" and prompt["chosen"] < prompt["need"]
+    first = next((c["id"] for c in cards if c["legal"] or picking), None)  # where the keyboard starts
+    out = "".join(_card_button(c, view, f"i{i}", c["id"] == first) for i, c in enumerate(cards))
     label = f"Your hand, {plural(len(cards), 'card')}" + (", laid down: you sit out" if out_of_it else "")
     return tag("div", out, class_=f"hand n{len(cards)}" + (" laid-down" if out_of_it else ""), role="group",
                aria_label=label)
@@ -472,10 +480,11 @@ def dialog(kind: str, view: View) -> str:
     close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
     titles = {"sheet": "Scores", "help": "How this table plays", "menu": "Menu"}
     title = text("h2", titles[kind], id="dialog-title", tabindex="-1", autofocus=True)
+    rules = text("p", f"Rules: {view['rules_text']}", class_="muted rules-words")
     if kind == "sheet":
-        return title + score_sheet(view["sheet"]) + close
+        return title + score_sheet(view["sheet"]) + rules + close
     if kind == "help":
-        return title + text("p", f"Rules: {view['rules_text']}", class_="muted") + help_sections(view["help"]) + close
+        return title + rules + help_sections(view["help"]) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
               + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"]))
     buttons = (button("Export game", "export", key="export") + button("Share this deal", "share", "deal", key="share")
@@ -525,8 +534,13 @@ def share_dialog(title: str, url: str, words: str) -> str:
     """A link to copy (the share, challenge or replay link)."""
     field = tag("label", text("span", words) + void("input", type="text", readonly=True, value=url,
                                                       data_key="share-url", class_="share-url"), class_="field")
+    buttons = (button("Copy the link", "copy-link", url, key="copy-link", cls="btn primary")
+               # the system's share sheet, where the browser has one (the page shows it then)
+               + tag("button", "Share…", type="button", class_="btn", data_action="web-share", data_value=url,
+                     data_key="web-share", hidden=True)
+               + tag("a", "Open the link", href=url, class_="btn ghost", data_key="share-open"))
     return (text("h2", title, id="dialog-title", tabindex="-1", autofocus=True) + field
-            + tag("p", tag("a", "Open the link", href=url, class_="btn ghost", data_key="share-open"))
+            + tag("div", buttons, class_="row") + tag("p", "", class_="copy-status", role="status")
             + tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end"))
 
 

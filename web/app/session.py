@@ -35,6 +35,14 @@ def bot_seed(match: Match, salt: int = _BOT_SALT) -> int:
     return derive_seed(match.first.seed ^ salt, len(match.hands) * 1000 + len(match.hand.history))
 
 
+def hint_text(action: Action, reason: str) -> str:
+    """'Hint: bid seven hearts: you count ...', naming the action once: the reason may name it."""
+    card = action.played_card or action.discarded_card or action.called_card
+    if action.name in reason or (card is not None and card.name in reason):
+        return f"Hint: {reason}."
+    return f"Hint: {action.name}. {reason[:1].upper()}{reason[1:]}."
+
+
 class Session:
     """A game in progress and what the player has picked so far."""
 
@@ -113,8 +121,11 @@ class Session:
         if self.state != wanted:
             return None
         seat = self.hand.to_act
-        return {"fn": fn, "record": to_record(self.match), "seat": seat, "level": self.level(seat),
-                "seed": bot_seed(self.match), "stamp": self.stamp}
+        request = {"fn": fn, "record": to_record(self.match), "seat": seat, "level": self.level(seat),
+                   "seed": bot_seed(self.match), "stamp": self.stamp}
+        if fn == "hint" and self.hand.phase == Phase.DISCARD and len(self.picks) < self.rules.kitty_size:
+            request["picks"] = [str(c) for c in self.picks]  # the hint names a card not yet picked
+        return request
 
     def apply_bot(self, request: Request, answer: dict[str, str]) -> bool:
         """Apply a bot's answer to its request; False if the game has moved on since.
@@ -127,7 +138,7 @@ class Session:
 
     def show_hint(self, request: Request, answer: dict[str, str]) -> None:
         if request["stamp"] == self.stamp:
-            self.notice = f"Hint: {Action.parse(answer['action']).name}. {answer['reason'].capitalize()}."
+            self.notice = hint_text(Action.parse(answer["action"]), answer["reason"])
 
     # --- the player's actions -----------------------------------------------------
     def tap(self, card: int) -> None:

@@ -13,36 +13,14 @@ from engine.rules import OPTIONS, PRESET_TITLES, Rules
 from engine.seats import seat_name
 from engine.tournament import ROUNDS
 
-from app.help import rules_help
+from app.help import CHOICE_LABELS, option_text, rule_changes, rules_help
 from app.settings import (DEFAULT_LEVEL, TABLES, TOURNAMENT, Settings, SettingsError, check_settings,
                           default_settings, pace_choices)
 from app.tournament_view import tournament_help
 
 FIXED: Final = ("players", "team_size")
 """Options the table itself decides."""
-CHOICE_LABELS: Final = {
-    "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
-             "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
-             "63": "63 cards: 11s, 12s and red 13s added",
-             "63-doubled": "63 cards: 52 and a second deck's 2s, 3s and red 4s"},
-    "all_pass": {"redeal": "Redeal", "no-trumps": "Play it in no trumps"},
-    "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣"},
-    "joker_lead": {"any": "Any suit", "not-void": "Not a suit the leader is void in"},
-    "slam": {"250": "250 for all ten tricks", "off": "No bonus", "plus100": "100 more"},
-    "scoring": {"avondale": "Avondale", "original": "Original", "perfect": "Perfect"},
-    "target": {"0": "No target"},
-    "partner_share": {"half": "Half the bid", "full": "The full bid"},
-}
 LEVEL_LABELS: Final = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
-
-
-def option_text(value: Any) -> str:
-    """A value as the rules string writes it: 'on', '45', 'redeal'."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, Enum):
-        return str(value.value)
-    return str(value)
 
 
 class StartForm:
@@ -139,7 +117,7 @@ class StartForm:
                            "level": self.levels[1],
                            "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]},
             "groups": [{"name": g, "options": options} for g, options in groups.items()],
-            "rules_text": str(rules),
+            "rules_text": rule_changes(rules, self.table),
             "changed": str(rules) != self.table,
             "seats": [{"seat": s, "name": seat_name(rules.players, s), "level": self.levels[s],
                        "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]}

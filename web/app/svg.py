@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Final
 
+from engine.cards import RANK_TEXT
+
 SUIT_PATHS: Final = {
     "S": '<path d="M50 4C38 22 8 38 8 60c0 14 11 23 23 23 7 0 13-3 16-8-1 9-5 16-12 21h30c-7-5-11-12'
          '-12-21 3 5 9 8 16 8 12 0 23-9 23-23C92 38 62 22 50 4z"/>',
@@ -23,13 +25,19 @@ SUIT_PATHS: Final = {
 FACES: Final = ("J", "Q", "K")
 HIGH_NUMBERS: Final = ("11", "12", "13")
 """The six-handed deck's extra ranks: their number large in the middle, so they never pass for a 1 or a 10."""
+GLYPHS: Final = tuple(dict.fromkeys((*RANK_TEXT, *"JOKER", "2nd")))
+"""Every letter and number a face shows, each a symbol of the sprite."""
 _FONT: Final = 'font-family="system-ui,\'DejaVu Sans\',sans-serif" font-weight="700"'
 
 
 def sprite() -> str:
-    """An invisible SVG holding the shapes every card uses (insert once per page)."""
+    """An invisible SVG holding the shapes every card uses (insert once per page): the suits,
+    and the letters and numbers, drawn by reference so that a card's button has no text of
+    its own beyond its name (axe-core's label-in-name: the name is the card's words)."""
     symbols = "".join(f'<symbol id="pip-{name}" viewBox="0 0 100 100">{path}</symbol>'
                       for name, path in SUIT_PATHS.items())
+    symbols += "".join(f'<symbol id="{_glyph_id(g)}" overflow="visible"><text text-anchor="middle" {_FONT}>'
+                       f'{escape(g)}</text></symbol>' for g in GLYPHS)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" '
             f'aria-hidden="true" focusable="false">{symbols}</svg>')
 
@@ -40,21 +48,28 @@ def face(card: dict[str, Any]) -> str:
     if not suit:
         return _joker()
     size = 34 if len(rank) == 1 else 29
-    index = (f'<text x="{17 if len(rank) == 1 else 18}" y="34" font-size="{size}" text-anchor="middle" '
-             f'{_FONT}>{escape(rank)}</text><use href="#pip-{suit}" x="7" y="40" width="22" height="22"/>')
+    index = _glyph(rank, 17 if len(rank) == 1 else 18, 34, size) + f'<use href="#pip-{suit}" x="7" y="40" width="22" height="22"/>'
     if card.get("copy"):  # a doubled deck's second copy: marked in both corners (and tinted, see style.css)
-        index += f'<text class="cf-copy" x="18" y="80" font-size="14" text-anchor="middle" {_FONT}>2nd</text>'
+        index += _glyph("2nd", 18, 80, 14, "cf-copy")
     if rank in FACES:
         middle = (f'<rect class="cf-frame" x="30" y="22" width="54" height="96" rx="6"/>'
-                  f'<text x="57" y="82" font-size="46" text-anchor="middle" {_FONT}>{rank}</text>'
-                  f'<use href="#pip-{suit}" x="47" y="88" width="20" height="20"/>')
+                  + _glyph(rank, 57, 82, 46) + f'<use href="#pip-{suit}" x="47" y="88" width="20" height="20"/>')
     elif rank in HIGH_NUMBERS:
-        middle = (f'<text x="54" y="76" font-size="40" text-anchor="middle" {_FONT}>{rank}</text>'
-                  f'<use href="#pip-{suit}" x="42" y="84" width="24" height="24"/>')
+        middle = _glyph(rank, 54, 76, 40) + f'<use href="#pip-{suit}" x="42" y="84" width="24" height="24"/>'
     else:
         middle = f'<use href="#pip-{suit}" x="33" y="49" width="42" height="42"/>'
     return _svg(f"cf {colour} copy" if card.get("copy") else f"cf {colour}",
                 index + middle + f'<g transform="rotate(180 50 70)">{index}</g>')
+
+
+def _glyph(glyph: str, x: int, y: int, size: int, cls: str = "") -> str:
+    """A letter or number of the sprite, centred on ``x`` with its baseline at ``y``."""
+    extra = f' class="{cls}"' if cls else ""
+    return f'<use href="#{_glyph_id(glyph)}" x="{x}" y="{y}" font-size="{size}"{extra}/>'
+
+
+def _glyph_id(glyph: str) -> str:
+    return f"glyph-{glyph}"
 
 
 def back() -> str:
@@ -64,8 +79,7 @@ def back() -> str:
 
 
 def _joker() -> str:
-    letters = "".join(f'<text x="16" y="{24 + 17 * i}" font-size="17" text-anchor="middle" {_FONT}>{ch}</text>'
-                      for i, ch in enumerate("JOKER"))
+    letters = "".join(_glyph(ch, 16, 24 + 17 * i, 17) for i, ch in enumerate("JOKER"))
     return _svg("cf joker", letters + '<use href="#pip-star" x="30" y="40" width="58" height="58"/>')
 
 

@@ -4,7 +4,7 @@ the standings screen."""
 from __future__ import annotations
 
 from app.render import View, button, points, tag, text
-from app.tournament_view import minus
+from app.cards import minus
 
 
 def round_bar(view: View) -> str:
@@ -35,7 +35,8 @@ def standings(view: View) -> str:
     if view["over"]:
         buttons = button("New game", "new-game", key="new-game-standings", cls="btn primary", autofocus=True)
     else:
-        buttons = button("Next round", "next-round", key="next-round", cls="btn primary big", autofocus=True)
+        buttons = (button("Next round", "next-round", key="next-round", cls="btn primary big", autofocus=True)
+                   + button("Menu", "dialog", "menu", key="open-menu-standings", cls="btn"))
     return tag("div", title + text("p", view["summary"], class_="standings-summary")
                + tag("div", tables, class_="round-tables", role="group", aria_label="This round's tables")
                + tag("div", table, class_="standings-wrap") + following + tag("div", buttons, class_="row"),

@@ -12,15 +12,11 @@ from typing import Any
 from engine.rules import Rules
 from engine.tournament import HANDS_PER_ROUND, split
 
+from app.cards import minus
 from app.help import Section, rules_help
 from app.tournament import ME, NAMES, TournamentSession
 
 View = dict[str, Any]
-
-
-def minus(n: int) -> str:
-    """A number as people read it, with a real minus sign: '−40'."""
-    return str(n).replace("-", "−")
 
 
 def ordinal(n: int) -> str:
@@ -55,6 +51,8 @@ def adjust_table(view: View, ts: TournamentSession) -> None:
         side["name"] = name
     view["sheet"]["sides"] = view["sheet"]["short"] = pairs
     prompt = view["prompt"]
+    for line, name in zip(prompt.get("points", ()), pairs):  # the hand's result names the pairs alike
+        line["name"] = name
     if prompt["kind"] == "hand-over" and ts.round_played:
         prompt["next"] = "That was the round's last hand."
         prompt["next_button"] = "Round results"

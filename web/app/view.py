@@ -16,11 +16,12 @@ from engine.observation import Observation, observe
 from engine.scoring import HandResult
 
 from app.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
-from app.help import rules_help
+from app.help import rules_help, rules_words
 from app.partners import (call_prompt, contract_call, result_role, seat_role, share_words, sheet_partner,
                           sitting_out_status)
 from app.session import PLAYER, Session
 from app.settings import HUMAN, pace_choices
+from app.tournament import NAMES
 
 View = dict[str, Any]
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
@@ -84,7 +85,7 @@ def table_view(session: Session) -> View:
         "sheet": _sheet(session, sides),
         "outcome": session.match.outcome.describe(sides) if session.match.outcome else "",
         "help": rules_help(rules),
-        "rules_text": str(rules),
+        "rules_text": rules_words(rules),
         "autoplay": bool(session.settings["autoplay"]),
         "pace_ms": int(session.settings["pace_ms"]),
         "paces": pace_choices(),
@@ -100,7 +101,8 @@ def _seat(session: Session, obs: Observation, seat: int) -> View:
         exposed = [card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit)]
     return {
         "seat": seat, "name": name, "place": name.lower(), "me": seat == PLAYER,
-        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER else LEVEL_WORDS[level]),
+        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
+                                             else f"{NAMES[seat]} · {LEVEL_WORDS[level]}"),  # a name, as in a tournament
         "dealer": seat == obs.dealer, "to_act": seat == obs.to_act,
         "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
         "call": _last_call(obs, seat),
