@@ -23,7 +23,7 @@ def test_new_game_keeps_the_game_in_progress_under_resume() -> None:
     assert app.screen == "start" and tab.data[PREFIX + "tab-game"] == ""
     html = app.regions()["start"]
     assert "Resume a game" in html and "Standard (4 players, partners)" in html
-    assert f"hand 1, score {' to '.join(map(str, totals))}, saved 2025-11-29 14:55 UTC" in html
+    assert f"hand 1, score {' to '.join(map(str, totals))}, saved 29 November 2025, 14:55 UTC" in html
     app.dispatch("set:table", "cutthroat")
     app.dispatch("start", "")
     second = app.game_id

@@ -18,10 +18,11 @@ from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.hand import Hand
 from engine.match import Match
-from engine.rules import PRESET_TITLES, Rules
+from engine.rules import Rules
 from engine.seats import seat_name
 
 from app import games_render, links, render, tournament_render
+from app.cards import minus
 from app.help import rules_words
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
@@ -490,19 +491,19 @@ KIND_LABELS: Final = {"shared": "shared deal", "challenge": "challenge", "replay
 
 
 def _game_title(kind: str, rules: str) -> str:
-    """'Standard (4 players, partners)', 'Tournament', 'Cutthroat (3 players), shared deal'."""
+    """'Standard (4 players, partners)', 'Tournament', 'Cutthroat (3 players), shared deal'; changed
+    rules in words."""
     if kind == "tournament":
         return "Tournament"
-    preset, _, changed = rules.partition(",")
-    title = PRESET_TITLES.get(preset, preset) + (" with changed rules" if changed else "")
+    title = _rules_words(rules) or rules
     return f"{title}, {KIND_LABELS[kind]}" if kind in KIND_LABELS else title
 
 
 def _game_detail(totals: tuple[int, ...], hands: int, tournament_round: str, saved_at: str) -> str:
-    """'hand 3, score 120 to −40, saved 2026-11-29 14:55 UTC'."""
-    score = " to ".join(str(t).replace("-", "−") for t in totals)
+    """'hand 3, score 120 to −40, saved 29 November 2026, 14:55 UTC'."""
+    score = " to ".join(minus(t) for t in totals)
     where = tournament_round or f"hand {hands}"
-    return f"{where}, score {score}, saved {saved_at[:16].replace('T', ' ')} UTC"
+    return f"{where}, score {score}, saved {_date_words(saved_at)} UTC"
 
 
 def link_words(link: links.Link) -> str:
