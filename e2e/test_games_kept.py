@@ -119,6 +119,19 @@ def test_new_game_keeps_the_game_in_progress_and_only_delete_removes_it(context:
 
 
 @pytest.mark.probe("saves")
+def test_a_tournament_waits_under_resume(context: BrowserContext) -> None:
+    page, app = fresh(context)
+    table, resume = TableScreen(page), ResumeList(page)
+    StartScreen(page).start_tournament(rounds=7)
+    expect(table.round_bar).to_contain_text("Round 1 of 7")
+    table.new_game()
+    expect(resume.games).to_have_count(1)
+    assert re.fullmatch(r"Tournament round 1 of 7, score .*", resume.texts()[0])
+    resume.resume(0)
+    expect(table.round_bar).to_contain_text("Round 1 of 7")
+
+
+@pytest.mark.probe("saves")
 def test_an_old_host_wide_save_moves_in_and_resumes(context: BrowserContext) -> None:
     match = Match(PRESETS["standard"], DealCode(4321, 3))
     for action in ("bid 7H", "pass"):

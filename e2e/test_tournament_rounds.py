@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 
 from app.bots import answer
 from app.render import points
-from app.saves import CURRENT
+from app.saves import scope
+from conftest import BASE_PATH
 from app.tournament import TournamentSession
 from app.cards import minus
 from app.tournament_view import standings_view
@@ -35,7 +36,9 @@ BOXES = """(selector) => {
 
 
 def saved(page: Page) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(page.evaluate("(key) => localStorage.getItem(key)", CURRENT))
+    """The save of the tab's own game (its id is in the tab's sessionStorage)."""
+    data: dict[str, Any] = json.loads(page.evaluate(
+        "(p) => localStorage.getItem(p + 'game/' + sessionStorage.getItem(p + 'tab-game'))", scope(BASE_PATH)))
     return data
 
 

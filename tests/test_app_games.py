@@ -126,3 +126,23 @@ def test_a_finished_tournament_goes_to_the_history() -> None:
     (label,) = app.history_view()["games"]
     assert " Tournament: " in label["label"] and " of 8, " in label["label"]
     assert Saves(storage).stats().games == 0  # a tournament's last round is not a game of its own
+
+
+def test_a_challenge_resumed_after_a_reload_still_shows_the_claimed_result() -> None:
+    sharer = new_app(FakeStorage())
+    sharer.dispatch("set:pace", "0")
+    sharer.dispatch("start", "1-3-abc")
+    while sharer.session is not None and not sharer.session.hand.is_over:
+        play_on(sharer, 1)
+    sharer.dispatch("share", "challenge")
+    challenge = sharer.shared[1].split("?", 1)[1]
+    storage, tab = FakeStorage(), FakeStorage()
+    friend = new_app(storage, "?" + challenge, tab=tab)
+    assert friend.kind == "challenge"
+    play_on(friend, 1)
+    again = new_app(storage, tab=tab)  # a reload, mid-hand: the link's claim comes back with the game
+    assert again.game_id == friend.game_id and again.link is not None and again.link.result is not None
+    while again.session is not None and not again.session.hand.is_over:
+        play_on(again, 1)
+    assert "The result the link claims" in again.regions()["panel"]
+    assert "Standard (4 players, partners), challenge" in new_app(storage).regions()["start"]
