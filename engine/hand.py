@@ -329,7 +329,7 @@ class Hand:
 
     def push(self, action: int) -> None:
         """Apply a legal action without checking it (for search); undo with pop."""
-        self._undo.append((vars(self).copy(), len(self.history), len(self.tricks)))
+        self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((self.controller[self.turn], ACTIONS[action]))
         phase = self.phase
         if phase == _PLAY:
