@@ -329,7 +329,7 @@ class Hand:
 
     def push(self, action: int) -> None:
         """Apply a legal action without checking it (for search); undo with pop."""
-        self._undo.append((vars(self).copy(), len(self.history), len(self.tricks)))
+        self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
         self.history.append((self.controller[self.turn], ACTIONS[action]))
         phase = self.phase
         if phase == _PLAY:
@@ -404,9 +404,9 @@ class Hand:
             return self._throw_in()
         self.contract = bid
         self.declarer = d = self.high_bidder
-        held = list(self.held)
+        held = [*self.held]
         held[d] |= self.kitty
-        self.held = tuple(held)
+        self.held = (*held,)
         self.phase = Phase.DISCARD
         self.turn = d
         return None
@@ -420,9 +420,9 @@ class Hand:
     def _discard(self, card: int) -> None:
         d = self.declarer
         bit = 1 << card
-        held = list(self.held)
+        held = [*self.held]
         held[d] &= ~bit
-        self.held = tuple(held)
+        self.held = (*held,)
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
             return
@@ -464,13 +464,13 @@ class Hand:
         pos = self.turn
         card = action if action < LEAD_JOKER_BASE else JOKER_ID + (action - LEAD_JOKER_BASE) // 4
         bit = 1 << card
-        held = list(self.held)
+        held = [*self.held]
         held[pos] &= ~bit
-        self.held = tuple(held)
+        self.held = (*held,)
         if pos >= self.players:
-            up = list(self.up)
+            up = [*self.up]
             up[pos] &= ~bit
-            self.up = tuple(up)
+            self.up = (*up,)
         order = self.order
         suit = order.suit[card]
         if not self.trick_cards:
@@ -501,12 +501,12 @@ class Hand:
     def _finish_trick(self) -> None:
         winner = self.winning
         if self.under:
-            up = list(self.up)
+            up = [*self.up]
             for p, c in zip(self.trick_pos, self.trick_cards):
                 below = self.under.get(c)
                 if below is not None and p >= self.players:
                     up[p] |= 1 << below
-            self.up = tuple(up)
+            self.up = (*up,)
         tricks = self.tricks
         tricks.append(Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
         won = list(self.won)
