@@ -195,7 +195,10 @@ def main() -> None:
     if args.write:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
-        about = (f"Fitted by `python bench/bidding_fit.py --data data/bidding/{args.data.name} "
+        first = json.loads(min(args.data.glob("chunk-*.json")).read_text())
+        about = (f"Data by `nice -n 19 python bench/bidding_data.py --preset {first['preset']} "
+                 f"--seed {first['seed']} --size {len(first['deals'])}` ({len(deals)} deals); "
+                 f"fitted by `python bench/bidding_fit.py --data data/bidding/{args.data.name} "
                  f"--holdout {args.holdout} --write {args.write}` at commit {commit} on "
                  f"{len(deals)} deals ({best}); held-out Brier {scores[best]:.4f} against the "
                  f"count's {count:.4f}.")

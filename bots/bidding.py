@@ -5,9 +5,13 @@ voids: :func:`bots.evaluation.features`) weighted by a fit to self-play for
 the table's shape (partner and kitty in the intercept), adjusted for what
 partner and the opponents bid.  The bot picks the bid with the best expected
 score, taking the tricks as normally spread around the count with the fitted
-spread.  Discipline comes on top: no trumps only with the joker and
-stoppers, no nine or ten without the joker unless the hand alone holds the
-tricks, misere only with a hand whose danger is low.  With inkles the bot
+spread.  Where the bidding model (:mod:`bots.bidmodel`) has a fit for the
+table, it reads the auction instead and gives the spread of tricks for the
+hand's best denomination and those partner bid (the only ones bid then); a
+bid's score then counts the defenders' points too.  Discipline comes on
+top: no trumps only with the joker and stoppers, no nine or ten without the
+joker unless the hand alone holds the tricks, misere only with a hand whose
+danger is low.  With inkles the bot
 never bids six (an inkle cannot win the auction).
 """
 
@@ -225,8 +229,8 @@ def model_chances(obs: Observation) -> Chances | None:
         elif fit is None:
             out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
         else:
-            out.append(fit.chances(bidmodel.features(rules, hand, d, said),
-                                   expected_tricks(rules, hand, d)))
+            out.append(bidmodel.in_play(fit.chances(bidmodel.features(rules, hand, d, said),
+                                                    expected_tricks(rules, hand, d))))
     return out
 
 

@@ -1,14 +1,19 @@
-"""The bidding model: its data pipeline end to end on a few deals, and the
-shipped fit."""
+"""The bidding model: its data pipeline end to end on a few deals, its reading
+of the auction, and the normal bot bidding by a model when one ships."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+import pytest
+
 from bots import bidmodel
+from bots.normal import NormalBot
 from engine import PRESETS, Hand
+from engine.cards import mask_of
 from engine.observation import observe
+from engine.rng import SplitMix64
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -60,3 +65,21 @@ def test_the_model_reads_partners_and_opponents_bids_and_passes() -> None:
     assert after_pass.partner_passed and after_pass.opponents == {1}
     x = bidmodel.features(PRESETS["standard"], 0, 2, overcall)
     assert x[-len(bidmodel.AUCTION_FEATURES):][6] == 1.0  # "opponents bid it"
+
+
+def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = PRESETS["standard"]
+    hand = Hand.new(rules, 2, 0)
+    obs = observe(hand, hand.to_act)
+    width = len(bidmodel.features(rules, 0, 0, bidmodel.read(obs)))
+
+    def model(sure: bool) -> dict[tuple[str, bool], bidmodel.Fit]:
+        b = 40.0 if sure else -40.0  # every contract made, or none
+        return {(bidmodel.shape(rules), nt): bidmodel.Fit((0.0,) * width, (b,) * 5, 0.0)
+                for nt in (False, True)}
+    monkeypatch.setattr(bidmodel, "shipped", lambda: model(False))
+    assert NormalBot(SplitMix64(1)).decide(obs).action.bid is None
+    monkeypatch.setattr(bidmodel, "shipped", lambda: model(True))
+    held = mask_of(obs.hand)
+    b = NormalBot(SplitMix64(1)).decide(obs).action.bid
+    assert b is not None and b.tricks >= 9 and bidmodel.answers(rules, held, b.denomination, False)
