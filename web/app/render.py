@@ -15,6 +15,7 @@ from typing import Any
 
 from app import svg
 from app.cards import minus
+from app.chart import score_chart
 
 View = dict[str, Any]
 SUIT_COLOURS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
@@ -482,7 +483,10 @@ def dialog(kind: str, view: View) -> str:
     title = text("h2", titles[kind], id="dialog-title", tabindex="-1", autofocus=True)
     rules = text("p", f"Rules: {view['rules_text']}", class_="muted rules-words")
     if kind == "sheet":
-        return title + score_sheet(view["sheet"]) + rules + close
+        sheet = view["sheet"]
+        chart = score_chart(sheet["sides"], [r["totals"] for r in sheet["rows"]], sheet["target"])
+        return title + tag("div", score_sheet(sheet) + tag("figure", chart, class_="chart-wrap"),
+                           class_="sheet-chart") + rules + close
     if kind == "help":
         return title + rules + help_sections(view["help"]) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
