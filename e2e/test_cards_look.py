@@ -8,10 +8,39 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.chart import chart_words
+from app.session import Session
+from app.settings import default_settings
+from engine.deal import DealCode
 from pages import App, StartScreen, TableScreen
 from test_layout import SHOTS, VIEWPORTS
 
 HANDS_CHARTED = 3
+FOUR_COLOUR = re.compile("^Four-colour deck")
+INKS = {"spades": "rgb(23, 24, 27)", "hearts": "rgb(195, 18, 47)", "diamonds": "rgb(195, 18, 47)",
+        "clubs": "rgb(23, 24, 27)"}
+"""Each suit's ink in the usual deck (style.css's --black and --red)."""
+FOUR_INKS = {**INKS, "diamonds": "rgb(26, 85, 201)", "clubs": "rgb(19, 122, 52)"}
+
+
+def all_suits_deal() -> str:
+    """A deal code whose South hand holds all four suits (South bids first)."""
+    for seed in range(1, 500):
+        code = DealCode(seed, 3)
+        if len({c.suit for c in Session(default_settings(), code).hand.hand_of(0) if not c.is_joker}) == 4:
+            return str(code)
+    raise LookupError("no deal with four suits in South's hand")
+
+
+def inks(page: Page) -> dict[str, set[str]]:
+    """The fill of each suit's cards in the player's hand, by the suit in the card's name."""
+    found = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map(c => [c.getAttribute('aria-label'), getComputedStyle(c.querySelector('svg.cf')).fill])")
+    out: dict[str, set[str]] = {}
+    for label, fill in found:
+        suit = re.search(r" of (spades|hearts|diamonds|clubs)", label)
+        if suit:
+            out.setdefault(suit[1], set()).add(fill)
+    return out
 
 
 @pytest.mark.parametrize(("table", "sides"), [("Standard", 2), ("Cutthroat", 3), ("Six-handed, three", 3)])
@@ -45,4 +74,34 @@ def test_the_scores_dialog_charts_every_hands_totals(browser: Browser, site_url:
     expect(chart.locator("text", has_text=re.compile("^−500$"))).to_have_count(1)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"score-chart-{table.split(',')[0].lower()}.png")
+    context.close()
+
+
+def test_the_four_colour_deck_is_a_choice_kept_between_visits(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["desktop"])
+    page = context.new_page()
+    app, start, table = App(page), StartScreen(page), TableScreen(page)
+    app.open()
+    app.expect_ready()
+    choice = start.root.get_by_role("checkbox", name=FOUR_COLOUR)
+    expect(choice).not_to_be_checked()
+    choice.check()
+    expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
+    start.start(deal=all_suits_deal())
+    app.expect_turn("you")
+    assert inks(page) == {suit: {ink} for suit, ink in FOUR_INKS.items()}
+    names = table.cards.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / "four-colour-deck.png")
+    page.reload()  # the next visit: the same choice, the same cards' names
+    app.expect_ready()
+    app.expect_turn("you")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
+    assert inks(page) == {suit: {ink} for suit, ink in FOUR_INKS.items()}
+    assert table.cards.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))") == names
+    table.tool("Menu").click()
+    table.dialog.get_by_role("checkbox", name=FOUR_COLOUR).uncheck()
+    table.close_dialog()
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bfour-colour\b"))
+    assert inks(page) == {suit: {ink} for suit, ink in INKS.items()}
     context.close()
