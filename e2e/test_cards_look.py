@@ -11,7 +11,8 @@ from app.chart import chart_words
 from app.session import Session
 from app.settings import default_settings
 from engine.deal import DealCode
-from pages import App, StartScreen, TableScreen
+from pages import HAND_OVER, App, StartScreen, TableScreen
+from scenarios import find, passer
 from test_layout import SHOTS, VIEWPORTS
 
 HANDS_CHARTED = 3
@@ -104,4 +105,44 @@ def test_the_four_colour_deck_is_a_choice_kept_between_visits(browser: Browser, 
     table.close_dialog()
     expect(page.locator("body")).not_to_have_class(re.compile(r"\bfour-colour\b"))
     assert inks(page) == {suit: {ink} for suit, ink in INKS.items()}
+    context.close()
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_cards_tricks_and_the_contract_sound_only_with_sounds_on(browser: Browser, site_url: str,
+                                                                 sound: bool) -> None:
+    scenario = find("standard", lambda s: s.session.hand.result is not None
+                    and s.session.hand.result.made is not None, passer)
+    hand = scenario.session.hand
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["phone"])
+    page = context.new_page()
+    app, start, table = App(page), StartScreen(page), TableScreen(page)
+    app.open()
+    app.expect_ready()
+    choice = start.root.get_by_role("checkbox", name="Sounds")
+    expect(choice).to_be_checked()  # on unless the player turned them off
+    if not sound:
+        choice.uncheck()
+        page.reload()  # kept for the next visit
+        app.expect_ready()
+        expect(choice).not_to_be_checked()
+    assert page.evaluate("typeof window.playSound") == "function"
+    counts = "() => ({...window.playSound.counts})"
+    start.start(deal=scenario.code)
+    first_card = next(i for i, (kind, _) in enumerate(scenario.plan) if kind == "play")
+    for step in scenario.plan[:first_card]:
+        table.take(step)
+    app.expect_turn("you")
+    before = sum(page.evaluate(counts).values())
+    table.take(scenario.plan[first_card])
+    if sound:  # the player's own card sounds at once (a card, or a trick if it was the last of one)
+        page.wait_for_function(f"Object.values(window.playSound.counts).reduce((a, b) => a + b, 0) > {before}")
+    for step in scenario.plan[first_card + 1:]:
+        table.take(step)
+    app.expect_turn(HAND_OVER)
+    plays = sum(a.played_card is not None for _, a in hand.history)
+    assert hand.result is not None
+    heard = {"card": plays - len(hand.tricks), "trick": len(hand.tricks) - 1,
+             "made" if hand.result.made else "set": 1}
+    assert page.evaluate(counts) == (heard if sound else {})
     context.close()

@@ -76,6 +76,9 @@ class Page:
         document.body.dataset.turn = self.app.marker
         for name, on in self.app.prefs.body_classes.items():
             document.body.classList.toggle(name, on)
+        cue = self.app.sound()
+        if cue and hasattr(js.window, "playSound"):  # web/sound.js
+            js.window.playSound(cue)
 
     def draw_dialog(self, html: str) -> None:
         dialog = document.getElementById("dialog")

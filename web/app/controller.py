@@ -24,6 +24,7 @@ from engine.seats import seat_name
 from app import games_render, links, render, tournament_render
 from app.cards import minus
 from app.help import rules_words
+from app.cues import Cues
 from app.prefs import Preferences
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
@@ -51,6 +52,7 @@ class App:
         self.form = StartForm(settings)
         self.prefs = prefs or Preferences()
         """The page's own settings (four-colour deck, sounds), for every game."""
+        self.cues = Cues()
         self.session: Session | None = None
         self.tournament: TournamentSession | None = None
         """The tournament being played, whose player's table is ``session``."""
@@ -108,6 +110,12 @@ class App:
         session = self.session
         return (self.screen == "table" and session is not None and session.state == "hand-over"
                 and bool(session.settings["autoplay"]))
+
+    def sound(self) -> str:
+        """The sound for what happened at the table since the last call (app.cues); '' for none,
+        and always with sounds off."""
+        cue = self.cues.after(self.session.match if self.session is not None else None)
+        return cue if self.prefs.values["sound"] else ""
 
     def dispatch(self, action: str, value: str = "") -> None:
         """Do what a control asks: ``action`` and ``value`` from its data attributes."""
