@@ -16,6 +16,7 @@ from pyscript import workers
 from app import svg
 from app.bots import answer, fallback
 from app.controller import DOWNLOADS, App
+from app.prefs import Preferences
 from app.saves import Saves, scope, web_storage
 from engine.errors import FiveHundredError
 from engine.rng import SplitMix64
@@ -73,6 +74,11 @@ class Page:
         self.draw_dialog(regions.get("dialog", ""))
         self.restore_focus(focus_key)
         document.body.dataset.turn = self.app.marker
+        for name, on in self.app.prefs.body_classes.items():
+            document.body.classList.toggle(name, on)
+        cue = self.app.sound()
+        if cue and hasattr(js.window, "playSound"):  # web/sound.js
+            js.window.playSound(cue)
 
     def draw_dialog(self, html: str) -> None:
         dialog = document.getElementById("dialog")
@@ -338,7 +344,9 @@ class Page:
 
 saves = Saves(web_storage(js.window), prefix=scope(str(js.location.pathname)),
               tab=web_storage(js.window, "sessionStorage"))
-page = Page(App(seed=new_seed, saves=saves, query=str(js.location.search), page_url=str(js.location.href)))
+prefs = Preferences(web_storage(js.window), scope(str(js.location.pathname)))
+page = Page(App(seed=new_seed, saves=saves, query=str(js.location.search), page_url=str(js.location.href),
+                prefs=prefs))
 document.body.insertAdjacentHTML("afterbegin", svg.sprite())
 if js.location.search:  # a link was opened: reloading resumes the saved game, not the link
     js.history.replaceState(None, "", str(js.location.pathname))

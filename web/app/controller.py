@@ -24,6 +24,8 @@ from engine.seats import seat_name
 from app import games_render, links, render, tournament_render
 from app.cards import minus
 from app.help import rules_words
+from app.cues import Cues
+from app.prefs import Preferences
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
@@ -45,8 +47,12 @@ class App:
     the standings between them)."""
 
     def __init__(self, settings: Settings | None = None, seed: Callable[[], int] = lambda: 0,
-                 saves: Saves | None = None, query: str = "", page_url: str = "") -> None:
+                 saves: Saves | None = None, query: str = "", page_url: str = "",
+                 prefs: Preferences | None = None) -> None:
         self.form = StartForm(settings)
+        self.prefs = prefs or Preferences()
+        """The page's own settings (four-colour deck, sounds), for every game."""
+        self.cues = Cues()
         self.session: Session | None = None
         self.tournament: TournamentSession | None = None
         """The tournament being played, whose player's table is ``session``."""
@@ -105,6 +111,12 @@ class App:
         return (self.screen == "table" and session is not None and session.state == "hand-over"
                 and bool(session.settings["autoplay"]))
 
+    def sound(self) -> str:
+        """The sound for what happened at the table since the last call (app.cues); '' for none,
+        and always with sounds off."""
+        cue = self.cues.after(self.session.match if self.session is not None else None)
+        return cue if self.prefs.values["sound"] else ""
+
     def dispatch(self, action: str, value: str = "") -> None:
         """Do what a control asks: ``action`` and ``value`` from its data attributes."""
         self._dispatch(action, value)
@@ -113,6 +125,8 @@ class App:
     def _dispatch(self, action: str, value: str) -> None:
         if action.startswith("set:"):
             self.form.set(action[4:], value)
+        elif action.startswith("pref:"):
+            self.prefs.set(action[5:], value == "on")
         elif action == "reset-rules":
             self.form.reset_rules()
         elif action == "start":
@@ -455,7 +469,8 @@ class App:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
         notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
         if self.session is None:
-            return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view())),
+            return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view()),
+                                                   self.prefs.view()),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:
@@ -483,7 +498,8 @@ class App:
             return render.share_dialog(*self.shared)
         if self.dialog == "replay" and self.link is not None:
             return render.replay_dialog(self.replay_view(self.link))
-        return render.dialog(self.dialog, view) if self.dialog and view is not None else ""
+        return (render.dialog(self.dialog, {**view, "prefs": self.prefs.view()}) if self.dialog and view is not None
+                else "")
 
 
 KIND_LABELS: Final = {"shared": "shared deal", "challenge": "challenge", "replay": "replayed deal",

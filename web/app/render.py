@@ -15,9 +15,11 @@ from typing import Any
 
 from app import svg
 from app.cards import minus
+from app.chart import score_chart
 
 View = dict[str, Any]
-SUIT_COLOURS = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
+SUIT_COLOURS = {"♥": "red hearts", "♦": "red diamonds", "♠": "black spades", "♣": "black clubs"}
+"""A suit symbol's classes: its colour, and its suit for the four-colour deck (style.css)."""
 
 
 def attrs(**values: Any) -> str:
@@ -69,6 +71,11 @@ def checkbox(label: str, key: str, action: str, checked: bool, **values: Any) ->
                + text("span", label), class_="field check")
 
 
+def preferences(prefs: list[View], key: str = "") -> str:
+    """The page's own settings (app.prefs) as checkboxes; ``key``: before each one's data-key."""
+    return "".join(checkbox(p["label"], f"{key}pref-{p['name']}", f"pref:{p['name']}", p["on"]) for p in prefs)
+
+
 def points(n: int) -> str:
     """Points with their sign: '+200', '−300', '0'."""
     return f"+{n}" if n > 0 else minus(n)
@@ -85,8 +92,9 @@ def bid_html(words: str) -> str:
 
 
 # --- the start screen ------------------------------------------------------------
-def start(view: View, resume: str = "") -> str:
-    """The start screen; ``resume``: the games in progress (app.games_render), above the form."""
+def start(view: View, resume: str = "", prefs: list[View] | None = None) -> str:
+    """The start screen; ``resume``: the games in progress (app.games_render), above the form;
+    ``prefs``: the page's own settings (app.prefs)."""
     tour = view["tournament"]
     choices = [*view["tables"], tour]
     tables = select("Table", "table-choice", "set:table", choices, next(t["value"] for t in choices if t["chosen"]))
@@ -104,7 +112,7 @@ def start(view: View, resume: str = "") -> str:
                       autocomplete="off", spellcheck="false", data_action="set:deal", data_key="deal"), class_="field")
     play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
             + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"])
-            + ("" if tour["chosen"] else deal))
+            + preferences(prefs or []) + ("" if tour["chosen"] else deal))
     message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
     form = (tag("div", tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
@@ -482,11 +490,15 @@ def dialog(kind: str, view: View) -> str:
     title = text("h2", titles[kind], id="dialog-title", tabindex="-1", autofocus=True)
     rules = text("p", f"Rules: {view['rules_text']}", class_="muted rules-words")
     if kind == "sheet":
-        return title + score_sheet(view["sheet"]) + rules + close
+        sheet = view["sheet"]
+        chart = score_chart(sheet["sides"], [r["totals"] for r in sheet["rows"]], sheet["target"])
+        return title + tag("div", score_sheet(sheet) + tag("figure", chart, class_="chart-wrap"),
+                           class_="sheet-chart") + rules + close
     if kind == "help":
         return title + rules + help_sections(view["help"]) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view["autoplay"])
-              + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"]))
+              + select("Bot pause", "menu-pace", "pace", view["paces"], view["pace_ms"])
+              + preferences(view["prefs"], "menu-"))
     buttons = (button("Export game", "export", key="export") + button("Share this deal", "share", "deal", key="share")
                + button("History & stats", "dialog", "history", key="open-history")
                + button("New game", "new-game", key="new-game-menu")

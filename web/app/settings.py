@@ -30,6 +30,18 @@ FALLBACK_LEVELS: Final = {"easy": "easy", "normal": "normal", "expert": "normal"
 
 Settings = dict[str, Any]
 
+PREFERENCES: Final = {"four_colour": "Four-colour deck (♦ blue, ♣ green)", "sound": "Sounds"}
+"""The page's own settings, for every game (app.prefs keeps them between visits), with their labels."""
+DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True}
+"""Sound on: short, quiet cues a player expects from a card game, turned off in one tap."""
+
+
+def check_preferences(data: Any) -> dict[str, bool]:
+    """Stored preferences as clean data: each one known and true or false, else its default."""
+    given = data if isinstance(data, dict) else {}
+    return {name: given[name] if isinstance(given.get(name), bool) else default
+            for name, default in DEFAULT_PREFERENCES.items()}
+
 
 def pace_choices() -> list[dict[str, Any]]:
     """The bot pauses offered, for a drop-down."""

@@ -317,7 +317,8 @@ def _sheet(session: Session, sides: list[str]) -> View:
                      "contract": _sheet_contract(session, result),
                      "result": _sheet_result(result), "points": list(result.points),
                      "totals": list(row.totals)})
-    return {"sides": sides, "short": short_side_names(session), "rows": rows, "totals": list(session.match.totals)}
+    return {"sides": sides, "short": short_side_names(session), "rows": rows, "totals": list(session.match.totals),
+            "target": session.rules.target}
 
 
 def _sheet_contract(session: Session, result: HandResult) -> str:
