@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from app.bots import answer
 from app.session import PLAYER, Session
 from engine.deal import DealCode
 from engine.cards import Card
-from pages import StartScreen, TableScreen
+from pages import App, StartScreen, TableScreen
 from scenarios import bidder, find, settings_for, seven_in_longest
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it
@@ -36,13 +36,15 @@ BOXES = """() => {
 }"""
 
 
-def check_layout(page: Page, name: str) -> None:
-    """Screenshot, then: every box on screen; no two overlap (but the cards of the fan)."""
+def check_layout(page: Page, name: str, scrolls: bool = False) -> None:
+    """Screenshot, then: every box on screen (``scrolls``: within the screen's width, the page
+    scrolling down to the rest); no two overlap (but the cards of the fan)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"{name}.png")
     boxes, width, height = page.evaluate(BOXES)
     assert boxes, name
-    off = [b["name"] for b in boxes if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > height + 1]
+    bottom = float("inf") if scrolls else height + 1
+    off = [b["name"] for b in boxes if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > bottom]
     assert off == [], f"{name}: off screen: {off}"
     clashes = [(a["name"], b["name"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                if not (a["group"] == b["group"] == "hand") and overlap(a, b) > 1]
@@ -66,11 +68,11 @@ def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str
     try:
         scenario = find(preset, lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
         start, table = StartScreen(table_page), TableScreen(table_page)
-        scrolls = device == "sideways"  # the start screen scrolls on a short screen
+        short = device == "sideways"  # the start screen scrolls on a short screen
         device = f"{preset}-{device}"
         start.show_rules(False)
-        if not scrolls:
-            check_layout(table_page, f"{device}-1-start")
+        if not short:  # the earlier tests' games are listed to resume: the start screen scrolls down to Deal
+            check_layout(table_page, f"{device}-1-start", scrolls=True)
         start.start(table=TABLES[preset], deal=scenario.code)
         table.app.expect_turn("you")
         check_layout(table_page, f"{device}-2-auction")
@@ -94,6 +96,22 @@ def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str
         table.close_dialog()
     finally:
         table_page.set_viewport_size(VIEWPORTS["phone"])
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_a_first_visit_sees_the_whole_start_screen(browser: Browser, site_url: str, device: str) -> None:
+    """A new player's start screen, with no game to resume, fits the screen: Deal needs no scrolling."""
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[device])
+    try:
+        page = context.new_page()
+        app = App(page)
+        app.open()
+        app.expect_ready()
+        StartScreen(page).show_rules(False)
+        expect(page.get_by_role("button", name="Deal", exact=True)).to_be_in_viewport(ratio=1)
+        check_layout(page, f"first-visit-{device}-start")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("device", ["desktop", "sideways"])

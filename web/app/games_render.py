@@ -6,23 +6,29 @@ from app.render import View, button, tag, text
 
 
 def resume_list(view: View) -> str:
-    """Each game in progress: what it is, its score and when it was saved; Resume and Delete;
-    and the way to the finished games (History & stats, where a game file is imported)."""
+    """The last game saved, the other games in progress folded under it, and the way to the
+    finished games (History & stats, where a game file is imported)."""
     history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost"),
                   class_="row")
     if not view["games"]:
         return history
-    items = "".join(
-        tag("li", tag("div", text("strong", g["title"]) + text("span", g["detail"], class_="muted"),
-                      class_="game-about")
-            + tag("div", button("Resume", "resume", g["id"], key=f"resume-{g['id']}", cls="btn primary",
-                                label=f"Resume: {g['title']}, {g['detail']}")
-                  + button("Delete", "ask-delete", g["id"], key=f"delete-{g['id']}", cls="btn ghost",
-                           label=f"Delete: {g['title']}, {g['detail']}"), class_="row"),
-            class_="game-in-progress")
-        for g in view["games"])
-    return tag("section", text("h2", "Resume a game", id="resume-title") + tag("ul", items, class_="games-in-progress")
-               + history, class_="resume", aria_labelledby="resume-title")
+    latest, *others = [_game_item(g) for g in view["games"]]
+    more = (tag("details", text("summary", f"{len(others)} more game{'s' if len(others) > 1 else ''} in progress")
+                + tag("ul", "".join(others), class_="games-in-progress"), data_key="more-games", class_="more-games")
+            if others else "")
+    return tag("section", text("h2", "Resume a game", id="resume-title") + tag("ul", latest, class_="games-in-progress")
+               + more + history, class_="resume", aria_labelledby="resume-title")
+
+
+def _game_item(g: dict[str, str]) -> str:
+    """One game in progress: what it is, its score and when it was saved; Resume and Delete."""
+    return tag("li", tag("div", text("strong", g["title"]) + text("span", g["detail"], class_="muted"),
+                         class_="game-about")
+               + tag("div", button("Resume", "resume", g["id"], key=f"resume-{g['id']}", cls="btn primary",
+                                   label=f"Resume: {g['title']}, {g['detail']}")
+                     + button("Delete", "ask-delete", g["id"], key=f"delete-{g['id']}", cls="btn ghost",
+                              label=f"Delete: {g['title']}, {g['detail']}"), class_="row"),
+               class_="game-in-progress")
 
 
 def confirm_dialog(view: View) -> str:

@@ -30,7 +30,7 @@ FALLBACK_LEVELS: Final = {"easy": "easy", "normal": "normal", "expert": "normal"
 
 Settings = dict[str, Any]
 
-PREFERENCES: Final = {"four_colour": "Four-colour deck (♦ blue, ♣ green)", "sound": "Sounds"}
+PREFERENCES: Final = {"four_colour": "Four-colour deck", "sound": "Sounds"}
 """The page's own settings, for every game (app.prefs keeps them between visits), with their labels."""
 DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True}
 """Sound on: short, quiet cues a player expects from a card game, turned off in one tap."""
