@@ -50,15 +50,15 @@ class Budget:
     """The work of one decision, bounded by counts so that the same seed gives
     the same play on a fast or a slow machine; the wall clock is a safety cap."""
 
-    samples: int = 48
+    samples: int = 16
     """Deals to solve at most."""
-    nodes: int = 50_000
-    """Search nodes (counted by the solver in blocks of 4096) after which no
-    new deal is started."""
-    cap: float = 5.0
+    nodes: int = 25_000
+    """Search nodes (counted by the solver in blocks of 4096) for the whole
+    decision: a search that would go past them is abandoned, its deal unused."""
+    cap: float = 0.8
     """Seconds after which a search still running is abandoned: a safety cap
-    only (the solver has no node limit inside one search, so a position whose
-    single search runs past it on a very slow machine still plays differently)."""
+    that keeps the slowest decisions in Pyodide under a second (there, a few
+    positions reach it, and only those may play differently on another machine)."""
 
 
 class ExpertBot(Bot):
@@ -104,7 +104,7 @@ class ExpertBot(Bot):
         while len(utils[baseline]) < budget.samples and nodes < budget.nodes:
             hand = sampler.sample(self.rng)
             scores = Scores(hand, obs.seat)
-            solver = Solver(hand, scores.counted, deadline=cap)
+            solver = Solver(hand, scores.counted, deadline=cap, node_limit=budget.nodes - nodes)
             try:
                 values = solver.values(*scores.window(narrow))
             except SearchTimeout:

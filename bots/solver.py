@@ -52,7 +52,7 @@ _TIER = 1 << 10
 
 
 class SearchTimeout(Exception):
-    """Raised inside a search when its deadline passes."""
+    """Raised inside a search when its deadline or its node limit passes."""
 
 
 class Solver:
@@ -62,11 +62,12 @@ class Solver:
     declaring side, the declarer alone in a misere, or position 0's side when
     everyone passed).  Values are the counted side's tricks at the end of the
     hand, tricks already won included.  ``deadline`` (a ``time.monotonic``
-    value) makes long searches raise :class:`SearchTimeout`.
+    value) makes long searches raise :class:`SearchTimeout`, and so does
+    ``node_limit``, once the search has counted more nodes than that.
     """
 
     def __init__(self, hand: Hand, counted: Iterable[int] | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, node_limit: int | None = None) -> None:
         if hand.phase != Phase.PLAY:
             raise ValueError("the solver needs a hand in the play phase")
         self.nodes = 0
@@ -84,6 +85,7 @@ class Solver:
         self.left = max(hand.held[p].bit_count() for p in range(n) if hand.active[p])
         """Tricks still to play, the current one included."""
         self._deadline = deadline
+        self._node_limit = node_limit
         self._build(hand, misere)
 
     # --- public API -----------------------------------------------------------
@@ -452,6 +454,8 @@ class Solver:
             if not ticks:
                 ticks = 4096
                 st.nodes += 4096
+                if st._node_limit is not None and st.nodes > st._node_limit:
+                    raise SearchTimeout
                 if st._deadline is not None and time.monotonic() > st._deadline:
                     raise SearchTimeout
             rem = state[0]
