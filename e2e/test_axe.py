@@ -29,6 +29,7 @@ def violations(page: Page, where: str) -> list[str]:
     return [f"{where}: {v['id']} ({v['impact']}): {v['help']}: {v['nodes']}" for v in found]
 
 
+@pytest.mark.probe("accessibility")
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_no_serious_accessibility_violation(browser: Browser, site_url: str, device: str) -> None:
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from app.session import Session
@@ -113,6 +114,7 @@ def test_expert_bots_play_a_hand_in_the_worker(table_page: Page) -> None:
     expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran there
 
 
+@pytest.mark.probe("rapid input")
 def test_next_hand_clicked_during_the_auto_play_pause_plays_on(table_page: Page) -> None:
     """Auto-play waits a moment after each hand: a click on Next hand then deals the next hand,
     and the bots bid it (the page used to sit on "West is bidding..." for ever)."""

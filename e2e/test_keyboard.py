@@ -1,6 +1,7 @@
 """The whole game by keyboard alone: Tab to a control, Enter to use it, focus always visible."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from app.session import PLAYER
@@ -27,6 +28,7 @@ def press_until_focused(page: Page, target: Locator, limit: int = 80) -> None:
     raise AssertionError(f"could not reach {target} with the keyboard")
 
 
+@pytest.mark.probe("accessibility")
 def test_a_hand_played_by_keyboard_only(table_page: Page) -> None:
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
     app, table, start = App(table_page), TableScreen(table_page), StartScreen(table_page)

@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from app.bots import answer
@@ -75,6 +76,7 @@ def check_screen(page: Page, name: str, selector: str) -> None:
     assert clashes == [], f"{name}: overlapping: {clashes}"
 
 
+@pytest.mark.probe("reloads")
 def test_a_tournament_round_standings_and_reloads(page: Page) -> None:
     app, start, table, standings = App(page), StartScreen(page), TableScreen(page), StandingsScreen(page)
     page.set_viewport_size(VIEWPORTS["phone"])
@@ -132,6 +134,7 @@ def test_a_tournament_round_standings_and_reloads(page: Page) -> None:
     assert not round_two["tournament"]["between_rounds"]
 
 
+@pytest.mark.probe("rapid input")
 def test_a_tournament_on_auto_play_can_be_stopped(page: Page) -> None:
     """Auto-play with no pause: the menu opened during a round stays open when the round ends,
     and the standings have a menu of their own; auto-play turned off there stops at the next round."""

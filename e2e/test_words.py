@@ -3,6 +3,8 @@ table and rules in words), and links that say what they are when opened in a fre
 Screenshots in screenshots/."""
 from __future__ import annotations
 
+import pytest
+
 import re
 import time
 
@@ -45,6 +47,7 @@ def test_the_loading_screen_speaks_the_games_words(browser: Browser, site_url: s
     context.close()
 
 
+@pytest.mark.probe("links")
 def test_share_dialog_and_a_shared_deal_opened_in_a_fresh_browser(browser: Browser, site_url: str) -> None:
     found = find("standard", lambda s: s.session.hand.contract is not None, passer)
     me = browser.new_context(base_url=site_url, viewport=VIEWPORTS["phone"],
@@ -75,6 +78,7 @@ def test_share_dialog_and_a_shared_deal_opened_in_a_fresh_browser(browser: Brows
     friend.close()
 
 
+@pytest.mark.probe("links")
 def test_a_challenge_link_says_the_result_it_claims(page: Page, site_url: str) -> None:
     found = find("standard", lambda s: s.session.hand.contract is not None, passer)
     hand = found.session.hand
