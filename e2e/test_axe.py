@@ -35,35 +35,44 @@ def test_no_serious_accessibility_violation(browser: Browser, site_url: str, dev
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
     # the site's CSP allows no inline script: the test page lets axe in (the site never ships it)
     context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[device], bypass_csp=True)
-    page = context.new_page()
-    app, start, table = App(page), StartScreen(page), TableScreen(page)
-    app.open()
-    app.expect_ready()
-    found = violations(page, "start screen")
-    start.show_rules()
-    found += violations(page, "start screen, rules open")
-    start.start(deal=scenario.code)
-    screens = {"bid": "auction", "discard": "kitty", "play": "play"}
-    for step in scenario.plan[:3]:
+    try:
+        page = context.new_page()
+        app, start, table = App(page), StartScreen(page), TableScreen(page)
+        app.open()
+        app.expect_ready()
+        found = violations(page, "start screen")
+        start.show_rules()
+        found += violations(page, "start screen, rules open")
+        start.start(deal=scenario.code)
+        screens = {"bid": "auction", "discard": "kitty", "play": "play"}
+        for step in scenario.plan[:3]:
+            app.expect_turn("you")
+            found += violations(page, screens[step[0]])
+            table.take(step)
         app.expect_turn("you")
-        found += violations(page, screens[step[0]])
-        table.take(step)
-    app.expect_turn("you")
-    expect(table.root.get_by_role("heading", level=1)).to_have_count(1)  # the table screen has its h1
-    for tool, title in (("Scores", "Scores"), ("Rules", "How this table plays"), ("Menu", "Menu")):
-        dialog = table.open_dialog(tool)
-        expect(dialog.get_by_role("heading", name=title)).to_be_visible()
-        found += violations(page, f"{tool} dialog")
-        table.close_dialog()
-    for button, title in (("History & stats", "History & stats"), ("Share this deal", None)):
-        dialog = table.open_dialog("Menu")
-        dialog.get_by_role("button", name=button).click()
-        if title:
+        expect(table.root.get_by_role("heading", level=1)).to_have_count(1)  # the table screen has its h1
+        for tool, title in (("Scores", "Scores"), ("Rules", "How this table plays"), ("Menu", "Menu")):
+            dialog = table.open_dialog(tool)
             expect(dialog.get_by_role("heading", name=title)).to_be_visible()
-        else:
-            expect(dialog.get_by_role("heading", name="Menu")).to_be_hidden()
-        found += violations(page, f"{button} dialog")
-        page.keyboard.press("Escape")
+            found += violations(page, f"{tool} dialog")
+            table.close_dialog()
+        for button, title in (("History & stats", "History & stats"), ("Share this deal", None)):
+            dialog = table.open_dialog("Menu")
+            dialog.get_by_role("button", name=button).click()
+            if title:
+                expect(dialog.get_by_role("heading", name=title)).to_be_visible()
+            else:
+                expect(dialog.get_by_role("heading", name="Menu")).to_be_hidden()
+            found += violations(page, f"{button} dialog")
+            page.keyboard.press("Escape")
+            expect(table.dialog).to_be_hidden()
+        table.new_game()  # the game waits under Resume
+        found += violations(page, "start screen, a game to resume")
+        start.root.get_by_role("button", name="Delete", exact=False).first.click()
+        expect(table.dialog.get_by_role("button", name="Keep it")).to_be_visible()
+        found += violations(page, "Delete question")
+        table.dialog.get_by_role("button", name="Keep it").click()
         expect(table.dialog).to_be_hidden()
-    context.close()
+    finally:
+        context.close()
     assert found == [], "\n".join(found)
