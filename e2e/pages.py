@@ -118,15 +118,28 @@ class ResumeList:
         self.games = self.root.locator("li.game-in-progress")
         self.dialog = page.locator("#dialog")
 
+    def show_all(self) -> None:
+        """Unfold the games under the last one saved (when there are any)."""
+        more = self.root.locator("details.more-games")
+        if more.count() and more.get_attribute("open") is None:
+            more.locator("summary").click()
+
+    def game(self, index: int) -> Locator:
+        """A game of the list, the last saved first (unfolded if need be)."""
+        if index:
+            self.show_all()
+        return self.games.nth(index)
+
     def texts(self) -> list[str]:
+        self.show_all()
         return [" ".join(t.split()) for t in self.games.locator(".game-about").all_inner_texts()]
 
     def resume(self, index: int = 0) -> None:
-        self.games.nth(index).get_by_role("button", name=re.compile("^Resume")).click()
+        self.game(index).get_by_role("button", name=re.compile("^Resume")).click()
 
     def delete(self, index: int = 0, confirm: bool = True) -> None:
         """Delete a game: the button, then the dialog's Delete (or Keep it)."""
-        self.games.nth(index).get_by_role("button", name=re.compile("^Delete")).click()
+        self.game(index).get_by_role("button", name=re.compile("^Delete")).click()
         expect(self.dialog.get_by_role("heading", name="Delete this game?")).to_be_visible()
         self.dialog.get_by_role("button", name="Delete" if confirm else "Keep it", exact=True).click()
         expect(self.dialog).to_be_hidden()
