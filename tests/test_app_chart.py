@@ -8,13 +8,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
 from app.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, score_chart  # noqa: E402
 from app.controller import App  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
 from app.view import table_view  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
+from tests.test_app_view import whole_game  # noqa: E402
 
 
 def lines(html: str) -> list[list[tuple[float, float]]]:
@@ -68,13 +66,7 @@ def test_the_chart_says_the_totals_in_words() -> None:
 
 
 def test_the_scores_dialog_charts_a_whole_games_sheet() -> None:
-    session = Session({**default_settings(), "autoplay": True}, DealCode(4, 0))
-    while session.state != "game-over":
-        if session.state == "hand-over":
-            session.next_hand()
-        request = session.bot_request()
-        if request is not None:
-            session.apply_bot(request, answer(request))
+    session = whole_game(DealCode(4, 0))
     sheet = table_view(session)["sheet"]
     app = App()
     app.session = session

@@ -60,6 +60,16 @@ def bots_play(session: Session, until: Callable[[Session], bool] = lambda s: Fal
     return session
 
 
+def whole_game(code: DealCode) -> Session:
+    """A whole game, the bots playing every seat (the player's too, by auto-play)."""
+    session = Session({**default_settings(), "autoplay": True}, code)
+    while session.state != "game-over":
+        if session.state == "hand-over":
+            session.next_hand()
+        bots_play(session)
+    return session
+
+
 def play_through(settings: dict[str, Any], code: DealCode, check: Any) -> Session:
     """Bots play every seat (the player's too, by auto-play); ``check(session)`` after each action."""
     return bots_play(Session({**settings, "autoplay": True}, code), check=check)
@@ -145,13 +155,7 @@ def test_hand_summary_and_score_sheet_match_the_engine() -> None:
 
 
 def test_a_whole_game_ends_with_the_engines_outcome() -> None:
-    session = Session({**default_settings(), "autoplay": True}, DealCode(4, 0))
-    while session.state != "game-over":
-        if session.state == "hand-over":
-            session.next_hand()
-        request = session.bot_request()
-        if request is not None:
-            session.apply_bot(request, answer(request))
+    session = whole_game(DealCode(4, 0))
     view = table_view(session)
     outcome = session.match.outcome
     assert outcome is not None
