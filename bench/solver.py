@@ -7,16 +7,25 @@ one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
 ``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N]``.
+
+``--against FILE`` compares another solver, a single module (say the one of
+568f5c8: ``git show 568f5c8:bots/solver.py > /tmp/before.py``), with this one
+side by side: on every deal both solve, in turn (which goes first alternates),
+and the figures of each follow, with the nodes searched (``Solver.searched``;
+a module without it is given one by counting its block counter's remainder)
+and whether both found the same values with the same nodes on every deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -69,6 +78,66 @@ def solve_times(rules: Rules, deals: int) -> tuple[list[float], list[float]]:
     return exact, probe
 
 
+def against(path: Path) -> Any:
+    """The ``Solver`` class of the solver module at ``path``, with ``searched``
+    (exact nodes) added where it lacks it."""
+    spec = importlib.util.spec_from_file_location("solver_against", path)
+    assert spec is not None and spec.loader is not None
+    source = path.read_text()
+    if "def searched" not in source:  # count the nodes: the search itself untouched
+        source = source.replace(
+            "        self._root = root\n",
+            "        self._root = root\n        self._searched = lambda: st.nodes + 4096 - ticks\n")
+        source += ("\n\nSolver.searched = property(lambda self: self._searched())"
+                   "  # type: ignore[attr-defined]\n")
+    module = importlib.util.module_from_spec(spec)
+    exec(compile(source, str(path), "exec"), module.__dict__)
+    return module.Solver
+
+
+def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> None:
+    """Both solvers on the same deals in turn, ``repeat`` times each (the best
+    time of a deal kept), timed in CPU time of this process (other work on the
+    machine slows it less than the clock): figures, nodes, agreement."""
+    times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in solvers}
+    nodes = dict.fromkeys(solvers, 0)
+    same = True
+    names = list(solvers)
+    for i in range(deals):
+        hand = longest_suit_hand(rules, derive_seed(1, i))
+        bid = hand.contract.tricks if hand.contract else 6
+        seen = set()
+        best: dict[str, list[float]] = {name: [float("inf")] * 2 for name in names}
+        for r in range(repeat):
+            for name in names if (i + r) % 2 == 0 else names[::-1]:
+                start = time.process_time()
+                solver = solvers[name](hand)
+                value = solver.tricks(bid)
+                best[name][0] = min(best[name][0], time.process_time() - start)
+                searched = solver.searched
+                start = time.process_time()
+                solver = solvers[name](hand)
+                made = solver.can_take(bid)
+                best[name][1] = min(best[name][1], time.process_time() - start)
+                seen.add((name, value, searched, made, solver.searched))
+        for name in names:
+            times[name][0].append(best[name][0])
+            times[name][1].append(best[name][1])
+        same = same and len({found[1:] for found in seen}) == 1
+        nodes = {name: nodes[name] + sum(f[2] + f[4] for f in seen if f[0] == name)
+                 for name in names}
+    for name in names:
+        exact, probe = times[name]
+        print(_figures(f"{name}: full-deal solve", exact), f"  total {sum(exact):7.2f} s")
+        print(_figures(f"{name}: contract probe", probe), f"  total {sum(probe):7.2f} s")
+        print(f"{name}: nodes searched {nodes[name]}")
+    a, b = names
+    ratio = sum(times[b][0]) / sum(times[a][0])
+    ratio_probe = sum(times[b][1]) / sum(times[a][1])
+    print(f"{b}/{a} total time: solve {ratio:.3f}, probe {ratio_probe:.3f}; "
+          f"same values and nodes on every deal: {same}")
+
+
 def decision_times(rules: Rules, hands: int, budget: Budget) -> list[float]:
     """Time of every expert play decision over whole hands (one legal move excluded)."""
     out = []
@@ -98,10 +167,18 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=Budget().nodes,
                         help="the expert's search nodes a decision")
     parser.add_argument("--preset", choices=sorted(PRESETS), action="append")
+    parser.add_argument("--against", type=Path, help="another solver module to compare")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --against: solves of each deal by each solver")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     for name in args.preset or ["standard"]:
         rules = PRESETS[name]
+        if args.against:
+            print(f"{name}: {args.against} (before) and bots.solver (after), {args.deals} deals")
+            compare(rules, args.deals, {"before": against(args.against), "after": Solver},
+                    args.repeat)
+            continue
         exact, probe = solve_times(rules, args.deals)
         print(_figures(f"{name}: full-deal solve", exact))
         print(_figures(f"{name}: contract probe", probe))

@@ -211,3 +211,13 @@ def test_deadline_stops_a_long_search() -> None:
 def test_solver_needs_the_play_phase() -> None:
     with pytest.raises(ValueError):
         Solver(Hand.new(PRESETS["standard"], 1))
+
+
+@pytest.mark.parametrize(("table", "seed", "tricks", "nodes"), [
+    ("standard", 1, 6, 22889), ("standard", 2, 3, 4066), ("two-handed", 1, 10, 70876)])
+def test_the_search_searches_the_nodes_it_did_as_one_function(
+        table: str, seed: int, tricks: int, nodes: int) -> None:
+    """Pinned by the solver of 568f5c8 (one 600-line function): the split into
+    modules kept every node."""
+    solver = Solver(play_phase_hand(PRESETS[table], SplitMix64(seed)))
+    assert (solver.tricks(), solver.searched) == (tricks, nodes)

@@ -1,0 +1,142 @@
+"""A double-dummy solver for the play phase: every card known, best play by all.
+
+The position comes from an engine :class:`~engine.hand.Hand` in the play
+phase (possibly mid-trick) and is copied into a compact form (``board.py``:
+a hand is one bit mask, "the highest card of a suit" a ``bit_length``).  The
+rules (effective suits, powers, following, the suitless joker, forced jokers
+in misere, two players' piles, partners sitting out) come from the engine;
+:meth:`Solver.legal_actions` matches ``Hand.legal_actions`` and the tests
+check it.
+
+The search (``search.py``) answers "can the counted side take at least k
+tricks?" with a boolean alpha-beta over single cards and a transposition
+table at trick starts holding bounds on the tricks still to come
+(``transposition.py``).  Touching cards in one hand are searched once and
+moves are tried winners first (``moves.py``).  Before searching a trick
+start, sure trump tricks and quick tricks may settle it (``quick.py``).
+Exact trick counts come from a few such null-window probes (here).  In a
+misere the counted side is the bidder and the defenders maximise its tricks
+(only the sure trump tricks apply there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.actions import Action
+from engine.hand import Hand, Phase
+
+from bots.solver.board import board_of
+from bots.solver.moves import moves_of
+from bots.solver.quick import quick_tricks_of
+from bots.solver.search import Limits, SearchTimeout, search_of
+from bots.solver.transposition import transpositions_of
+
+__all__ = ["SearchTimeout", "Solver", "declaring_positions"]
+
+
+class Solver:
+    """Double-dummy values of one fully known position.
+
+    ``counted`` lists the positions whose tricks are counted (default: the
+    declaring side, the declarer alone in a misere, or position 0's side when
+    everyone passed).  Values are the counted side's tricks at the end of the
+    hand, tricks already won included.  ``deadline`` (a ``time.monotonic``
+    value) makes long searches raise :class:`SearchTimeout`, and so does
+    ``node_limit``, once the search has counted more nodes than that.
+    """
+
+    def __init__(self, hand: Hand, counted: Iterable[int] | None = None,
+                 deadline: float | None = None, node_limit: int | None = None) -> None:
+        if hand.phase != Phase.PLAY:
+            raise ValueError("the solver needs a hand in the play phase")
+        n = hand.rules.positions
+        contract = hand.contract
+        misere = contract is not None and contract.is_misere
+        if counted is None:
+            counted = declaring_positions(hand)
+        counted_set = set(counted)
+        count = [1 if p in counted_set else 0 for p in range(n)]
+        self.won = sum(hand.won[p] for p in counted_set)
+        left = max(hand.held[p].bit_count() for p in range(n) if hand.active[p])
+        board = board_of(hand, count, [bool(count[p]) != misere for p in range(n)], misere, left)
+        self._root = board.root
+        self._limits = Limits(deadline, node_limit)
+        self._moves = moves_of(board)
+        self._search = search_of(board, self._moves, quick_tricks_of(board),
+                                 transpositions_of(board), self._limits)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched, in blocks of 4096."""
+        return self._limits.nodes
+
+    @property
+    def searched(self) -> int:
+        """Nodes searched, exactly (the same search searches the same nodes)."""
+        return self._search.searched()
+
+    # --- public API -----------------------------------------------------------
+    def can_take(self, target: int) -> bool:
+        """Whether the counted side can end the hand with at least ``target`` tricks."""
+        return self._search.probe(target - self.won - self._root.extra)
+
+    def tricks(self, guess: int | None = None) -> int:
+        """The counted side's tricks at the end of the hand with best play."""
+        base = self.won + self._root.extra
+        return base + self._exact(guess - base if guess is not None else None, 0, 10)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal plays now, as the engine's actions (sorted)."""
+        return sorted(self._search.action(m) for m in self._moves.at_root())
+
+    def values(self, low: int = 0, high: int = 10) -> dict[Action, int]:
+        """The final tricks of the counted side after each legal play now, exact
+        within ``low..high``: a value below ``low`` reads ``low - 1``, one above
+        ``high`` reads ``high`` (a narrow window needs fewer probes)."""
+        out: dict[Action, int] = {}
+        guess: int | None = None
+        search = self._search
+        for group in self._moves.groups_at_root():
+            search.push(group[0])
+            try:
+                base = self.won + self._root.extra
+                v = base + self._exact(None if guess is None else guess - base,
+                                       low - base, high - base)
+            finally:
+                search.pop()
+            guess = v
+            for m in group:
+                out[search.action(m)] = v
+        return out
+
+    # --- internals ------------------------------------------------------------
+    def _exact(self, guess: int | None, low: int = 0, high: int = 10) -> int:
+        """Future counted tricks from the root state, by null-window probes,
+        clipped to ``low - 1..high``."""
+        left = self._root.left
+        probe = self._search.probe
+        lo, hi = max(low, 0), min(high, left)
+        if lo > hi:
+            return low - 1 if low > left else high
+        if guess is None:
+            guess = (lo + hi + 1) // 2
+        guess = min(max(guess, lo), hi)
+        # Step from the guess: values are usually at or next to it.
+        if probe(guess):
+            while guess < hi and probe(guess + 1):
+                guess += 1
+            return guess
+        guess -= 1
+        while guess >= lo and not probe(guess):
+            guess -= 1
+        return guess
+
+
+def declaring_positions(hand: Hand, seat: int = 0) -> list[int]:
+    """Positions whose tricks count for the declarer's side (for a hand everyone
+    passed, ``seat``'s side)."""
+    if hand.contract is None:
+        table = hand.table
+        return list(table.side_positions(table.side_of(seat)))
+    return list(hand.sides.positions)

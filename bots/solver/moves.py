@@ -1,0 +1,179 @@
+"""The solver's moves: the legal cards, one card per run of touching cards,
+and the order the search tries them in.
+
+A move is a card's index, or for a joker led in no trumps
+``card + NAMED * (named suit + 1)``.  Leads go winners first (top cards,
+leads to a partner's top card, suits only a partner can ruff), then lowest
+first, suits an opponent can ruff last; followers try the cheapest winner over
+an opponent, else their lowest cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.cards import ids_of
+from engine.trumps import joker_lead_suits, may_lead_joker
+
+from bots.solver.board import Board
+
+NAMED = 128
+"""Joker leads are encoded as ``card + NAMED * (named suit + 1)``."""
+_TIER = 1 << 10
+"""A step in lead ordering scores, above any card's power."""
+
+
+class Moves(NamedTuple):
+    """The move functions of one board (closures over its tables)."""
+
+    reps: Callable[[int, int, bool], list[int]]
+    lead_moves: Callable[[int, int, bool], list[int]]
+    follow_cands: Callable[[int, int], int]
+    order_leads: Callable[[int, list[int], int], list[int]]
+    order_follows: Callable[[int, list[int], int, int, int], list[int]]
+    follow_memo: dict[tuple[int, int, int], list[int]]
+    """Ordered follows by (cards of the led suit held, of it left, the power to beat)."""
+    at_root: Callable[[], list[int]]
+    groups_at_root: Callable[[], list[list[int]]]
+
+
+def moves_of(board: Board) -> Moves:
+    """The move functions of ``board``."""
+    n, seg, suit_of, power, below = board.n, board.seg, board.suit_of, board.power, board.below
+    up, pile, active, maxer = board.up, board.pile, board.active, board.maxer
+    trump, plain, tseg, jseg = board.trump, board.plain, board.tseg, board.jseg
+    joker_any, forced, twins = board.joker_any, board.forced, board.twins
+    state, voids, root = board.state, board.voids, board.root
+
+    def reps(cands: int, rem: int, is_pile: bool) -> list[int]:
+        """One card per run of touching cards (highest first), a new list.
+        With doubled cards only twins touch: a card tying with a twin held
+        elsewhere does not play like the one below it."""
+        if not cands & (cands - 1):
+            return [cands.bit_length() - 1] if cands else []
+        if is_pile:
+            return ids_of(cands)[::-1]
+        out = []
+        while cands:
+            c = cands.bit_length() - 1
+            out.append(c)
+            cands ^= 1 << c
+            b = rem & below[c]
+            while b:
+                d = b.bit_length() - 1
+                if not cands >> d & 1 or twins and power[d] != power[c]:
+                    break
+                cands ^= 1 << d
+                b ^= 1 << d
+        return out
+
+    def lead_moves(pos: int, rem: int, grouped: bool) -> list[int]:
+        mine = up[pos]
+        jk = mine & jseg
+        cands = mine & ~jk
+        if grouped:
+            out = reps(cands, rem, pile[pos])
+        else:
+            out = ids_of(cands)
+        if jk and may_lead_joker(state[1], cands):
+            suits = joker_lead_suits(joker_any, voids[pos])
+            for j in ids_of(jk):
+                out += [j + NAMED * (s + 1) for s in suits]
+        return out
+
+    def follow_cands(pos: int, led_: int) -> int:
+        mine = up[pos]
+        f = mine & seg[led_]
+        if f:
+            return f
+        if forced and mine & jseg:
+            return mine & jseg
+        return mine
+
+    def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
+        """Cashing winners and leads to a partner's winners first, then the rest,
+        lowest first; a suit only a partner can ruff counts as a winner, one an
+        opponent can ruff goes last."""
+        side = maxer[pos]
+        ruffs = 0  # plain suits an opponent can ruff
+        mate_ruffs = 0  # plain suits a partner can ruff
+        for p in range(n):
+            if p != pos and active[p] and up[p] & tseg:
+                for s in plain:
+                    if not up[p] & seg[s]:
+                        if maxer[p] != side:
+                            ruffs |= 1 << s
+                        else:
+                            mate_ruffs |= 1 << s
+
+        def score(m: int) -> int:
+            c = m & (NAMED - 1)
+            if m >= NAMED:
+                return -2 * _TIER
+            s = suit_of[c]
+            tier = 4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
+            r = rem & seg[s]
+            above = r & ~below[c] & ~(1 << c)
+            if not above:
+                return tier - 2 * _TIER + power[c]
+            top = above.bit_length() - 1
+            for p in range(n):
+                if up[p] >> top & 1:
+                    if p != pos and maxer[p] == side:
+                        return tier - _TIER
+                    break
+            return tier + power[c]
+        moves.sort(key=score)
+        return moves
+
+    def cheapest_winner(moves: list[int], led_: int, wpow: int) -> list[int]:
+        """The lowest card that beats ``wpow`` moved to the front (a new list)."""
+        for i, c in enumerate(moves):
+            if power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump):
+                return [c] + moves[:i] + moves[i + 1:] if i else moves
+        return moves
+
+    def order_follows(pos: int, moves: list[int], led_: int, wpos: int,
+                      wpow: int) -> list[int]:
+        """Lowest first; against an opponent's winner, the cheapest winner first."""
+        moves.sort(key=power.__getitem__)
+        return moves if maxer[wpos] == maxer[pos] else cheapest_winner(moves, led_, wpow)
+
+    def at_root() -> list[int]:
+        """Every legal move at the root, unordered, touching cards apart."""
+        if root.k == 0:
+            return lead_moves(root.pos, state[0], False)
+        return ids_of(follow_cands(root.pos, root.led))
+
+    def groups_at_root() -> list[list[int]]:
+        """The legal moves at the root in runs of touching cards, each run a
+        list headed by the card the search plays for it."""
+        pos = root.pos
+        rem = state[0]
+        if root.k == 0:
+            mine = up[pos]
+            full = ids_of(mine & ~(mine & jseg))
+            heads = lead_moves(pos, rem, True)
+        else:
+            full = ids_of(follow_cands(pos, root.led))
+            heads = reps(follow_cands(pos, root.led), rem, pile[pos])
+        out = []
+        for h in heads:
+            if h >= NAMED:
+                out.append([h])
+                continue
+            grp = [h]
+            if not pile[pos]:
+                b = rem & below[h]
+                while b:
+                    d = b.bit_length() - 1
+                    if d not in full or twins and power[d] != power[h]:
+                        break
+                    grp.append(d)
+                    b ^= 1 << d
+            out.append(grp)
+        return out
+
+    return Moves(reps, lead_moves, follow_cands, order_leads, order_follows, {},
+                 at_root, groups_at_root)
