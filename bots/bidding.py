@@ -229,8 +229,8 @@ def model_chances(obs: Observation) -> Chances | None:
         elif fit is None:
             out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
         else:
-            out.append(bidmodel.in_play(fit.chances(bidmodel.features(rules, hand, d, said),
-                                                    expected_tricks(rules, hand, d))))
+            out.append(fit.chances(bidmodel.features(rules, hand, d, said),
+                                   expected_tricks(rules, hand, d)))
     return out
 
 

@@ -6,8 +6,8 @@ trick features (:func:`bots.evaluation.features`) and everything said: what
 partner bid and how high, whether partner passed or bid misere, the
 opponents' bids and passes, whether anyone has bid yet.  An ordered logistic
 model turns them into the chance the seat's side takes at least ``k`` tricks
-double dummy for each ``k`` from :data:`FLOOR` to 10, fitted by
-bench/bidding_fit.py on deals solved by bench/bidding_data.py, one fit per
+in the bots' own play for each ``k`` from :data:`FLOOR` to 10, fitted by
+bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
 table shape and for trump suits and no trumps.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (with the command and commit that made them);
 a table without a fit uses the count (:mod:`bots.bidding`).  Inference is a
@@ -152,15 +152,6 @@ class Fit:
             last = min(last, 1 / (1 + exp(-t)) if t > -40 else 0.0)
             out.append(last)
         return out
-
-
-def in_play(chances: list[float]) -> list[float]:
-    """Double-dummy chances of at least ``k`` tricks turned into the chances in
-    the bots' play: one trick fewer (on the fitted deals the count, fitted to
-    self-play, matches the double-dummy chance of one trick more within 0.05 at
-    each level), the last level extrapolated geometrically."""
-    last = chances[-1] * chances[-1] / chances[-2] if chances[-2] > 0 else 0.0
-    return [*chances[1:], last]
 
 
 def shape(rules: Rules) -> str:
