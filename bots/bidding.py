@@ -65,9 +65,9 @@ in the arena: passing lets them score it)."""
 
 
 def bidding_hand(obs: Observation) -> int:
-    """The cards a seat bids on: its hand, and for two players its face-up piles."""
+    """The cards a seat bids on: its hand, and at a table with piles its face-up ones."""
     hand = mask_of(obs.hand)
-    if obs.rules.players == 2:
+    if obs.rules.table.has_piles:
         hand |= mask_of(obs.piles_up[obs.seat])
     return hand
 
