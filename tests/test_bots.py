@@ -12,7 +12,7 @@ import pytest
 
 from engine import PRESETS, Hand, Phase, Rules
 from engine.bids import NO_TRUMPS
-from engine.cards import ACE, JOKER, Card, cards_of, mask_of, parse_cards
+from engine.cards import ACE, CARDS, JOKER, Card, cards_of, mask_of, parse_cards
 from engine.deal import Deal
 from engine.observation import Observation, observe
 from engine.rng import SplitMix64
@@ -22,6 +22,7 @@ from bots.arena import play_hand
 from bots.easy import EasyBot
 from bots.expert import Budget, ExpertBot
 from bots.hints import hint
+from bots.knowledge import Knowledge
 from bots.normal import NormalBot
 from bots.protocol import Bot, Decision
 from bots.yardstick.bot import YardstickBot
@@ -359,3 +360,65 @@ def test_no_trumps_joker_led_naming_the_last_cards_suit(seed: int, actions: str)
         hand.apply(action.replace("_", " "))
     assert str(decide(hand, "normal").action) == "JK:S"
     assert str(decide(hand, "yardstick").action) != "JK:S"  # the frozen bot's weakness
+
+
+def test_kitty_discards_make_a_short_suit_void_and_keep_trumps_and_aces() -> None:
+    # Seven spades with the joker, both bowers, AS KS 10S, AH, KD 4D and three low
+    # clubs after the kitty: the sound discards are the clubs (a void to ruff in),
+    # never a trump, the ace of hearts or the king of diamonds.
+    hand = Hand.from_cards(PRESETS["standard"], [
+        "JK JS JC AS KS 10S AH KD 4D 5C", "QS 9S 8S 7S 6S QH JH 10H 9H 8H",
+        "AD QD JD 10D 9D 8D 7D 6D 5D KH", "AC KC QC 10C 9C 8C 7H 6H 5H 4H"], "6C 7C 5S",
+        dealer=3)
+    for action in ("bid 7S", "pass", "pass", "pass"):
+        hand.apply(action)
+    put_back = []
+    while hand.phase == Phase.DISCARD:
+        d = decide(hand)
+        put_back.append(str(d.action))
+        hand.apply(d.action)
+    assert sorted(put_back) == ["discard 5C", "discard 6C", "discard 7C"]
+
+
+def _misere_defence_leads(level: str, hands: int) -> list[tuple[Observation, Decision]]:
+    """Leads by defenders against a misere, in hands the normal bots bid and play."""
+    rules = PRESETS["standard"]
+    leads = []
+    for seed in range(hands):
+        hand = Hand.new(rules, seed, seed % 4)
+        players = [bot("normal", s) for s in range(4)]
+        while not hand.is_over:
+            seat = hand.to_act
+            obs = observe(hand, seat)
+            contract = hand.contract
+            if (hand.phase == Phase.PLAY and contract is not None and contract.is_misere
+                    and seat != hand.declarer and not obs.trick_cards):
+                d = bot(level, seat).decide(obs)
+                leads.append((obs, d))
+                hand.apply(d.action, seat)
+                continue
+            hand.apply(players[seat].act(obs), seat)
+    return leads
+
+
+@pytest.mark.parametrize(("level", "hands"), (("normal", 120), ("expert", 40)))
+def test_misere_defence_leads_low_in_a_suit_the_bidder_still_holds(level: str,
+                                                                    hands: int) -> None:
+    # Against a misere the lead that can beat it is a low card the bidder may have
+    # to overtake: never a suit the bidder cannot hold (shown void, or every other
+    # card of it seen) while another is left, and the lowest card held of the suit led.
+    leads = _misere_defence_leads(level, hands)
+    assert len(leads) >= 3
+    for obs, d in leads:
+        card = d.action.played_card
+        if card is None or CARDS[card].is_joker:
+            continue
+        suit = CARDS[card].suit
+        mine = [c for c in obs.hand if not CARDS[c].is_joker]
+        theirs = Knowledge(obs).possible[obs.declarer]
+        live = {CARDS[c].suit for c in mine if theirs & mask_of(
+            d for d in cards_of(obs.rules.deck.mask) if CARDS[d].suit == CARDS[c].suit
+            and not CARDS[d].is_joker)}
+        assert not live or suit in live, (obs.hand, d)
+        assert CARDS[card].rank == min(CARDS[c].rank for c in mine if CARDS[c].suit == suit), \
+            (obs.hand, d)
