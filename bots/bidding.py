@@ -55,13 +55,12 @@ _OVERCALL_MARGIN: Final = 30.0
 """Expected points a bid must add before the bot takes the contract from partner."""
 _MIN_SCORE: Final = 10.0
 """Expected points a bid must be worth."""
-_DEFENDED: Final = 30.0
-"""Points a side usually takes defending (three tricks): a bid's score by the
-model counts the defenders' points against the bid, and passing would have
-earned about these."""
 _COMPETE: Final = 0.3
 """Share of the opponents' contract value worth risking to outbid them (tuned
 in the arena: passing lets them score it)."""
+_MODEL_COMPETE: Final = 0.15
+"""The same where the bidding model scores the bid (its score counts the
+defenders' points too; tuned in the arena against the yardstick)."""
 
 
 def bidding_hand(obs: Observation) -> int:
@@ -168,7 +167,7 @@ def choose_bid(obs: Observation) -> Decision:
             current = expected_score(rules, auction.high, est, hand, model)
         floor = max(floor, current + _OVERCALL_MARGIN)
     elif auction.high is not None and not auction.high.is_misere:
-        floor -= _COMPETE * rules.bid_value(auction.high)
+        floor -= (_MODEL_COMPETE if model else _COMPETE) * rules.bid_value(auction.high)
     best: tuple[float, Action, str] = (floor, PASS, "")
     for a in obs.legal_actions:
         b = a.bid
@@ -255,7 +254,7 @@ def _model_score(rules: Rules, b: Bid, chances: list[float]) -> float:
         at_least = chances[t - bidmodel.FLOOR] if t >= bidmodel.FLOOR else 1.0
         out += (at_least - above) * table[t]
         above = at_least
-    return out + _DEFENDED
+    return out
 
 
 @lru_cache(maxsize=None)
