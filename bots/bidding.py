@@ -157,7 +157,7 @@ def choose_bid(obs: Observation) -> Decision:
     hand = bidding_hand(obs)
     auction = read_auction(obs)
     est = estimates(obs)
-    model = model_chances(obs)
+    model = model_chances(obs, est)
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
     if auction.high is not None and ours:
@@ -211,25 +211,24 @@ Chances = list[list[float] | None]
 from ``bidmodel.FLOOR`` to 10, or None where it does not answer."""
 
 
-def model_chances(obs: Observation) -> Chances | None:
-    """The bidding model's chances (:mod:`bots.bidmodel`; the count's where it
-    has no fit for a denomination), or None at a table it has no fit for."""
+def model_chances(obs: Observation, est: list[float]) -> Chances | None:
+    """The bidding model's chances (:mod:`bots.bidmodel`; by the count ``est``
+    where it has no fit for a denomination), or None at a table it has no fit for."""
     rules = obs.rules
     if bidmodel.fit_for(rules, 0) is None and bidmodel.fit_for(rules, NO_TRUMPS) is None:
         return None
     hand = bidding_hand(obs)
     said = bidmodel.read(obs)
-    est = estimates(obs)
+    counts = [expected_tricks(rules, hand, d) for d in range(5)]
     out: Chances = []
     for d in range(5):
         fit = bidmodel.fit_for(rules, d)
-        if not bidmodel.answers(rules, hand, d, d in said.partner):
+        if not bidmodel.answered(counts, d, d in said.partner):
             out.append(None)
         elif fit is None:
             out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
         else:
-            out.append(fit.chances(bidmodel.features(rules, hand, d, said),
-                                   expected_tricks(rules, hand, d)))
+            out.append(fit.chances(bidmodel.features(rules, hand, d, said), counts[d]))
     return out
 
 

@@ -48,10 +48,14 @@ SITUATIONS: Final = ("opening", "over partner's bid", "over an opponent's bid",
 def answers(rules: Rules, hand: int, denomination: int, partner_bid: bool) -> bool:
     """Does the model answer for this denomination: one partner bid, or the
     hand's best by the count when that reaches :data:`CUT`?"""
-    if partner_bid:
-        return True
-    counts = [expected_tricks(rules, hand, d) for d in range(5)]
-    return counts[denomination] >= CUT and denomination == counts.index(max(counts))
+    return answered([expected_tricks(rules, hand, d) for d in range(5)], denomination,
+                    partner_bid)
+
+
+def answered(counts: list[float], denomination: int, partner_bid: bool) -> bool:
+    """:func:`answers` from the count's tricks for each denomination."""
+    return partner_bid or counts[denomination] >= CUT and denomination == counts.index(
+        max(counts))
 
 
 @dataclass(frozen=True)
