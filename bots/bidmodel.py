@@ -10,7 +10,8 @@ in the bots' own play for each ``k`` from :data:`FLOOR` to 10, fitted by
 bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
 table shape and for trump suits and no trumps.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (with the command and commit that made them);
-a table without a fit uses the count (:mod:`bots.bidding`).  Inference is a
+a table without a fit uses the count (:mod:`bots.bidding`).  None ships yet:
+the latest fit, bench/bidding_model.json, has not beaten the count in the arena.  Inference is a
 few dot products in pure Python.
 """
 

@@ -1,7 +1,15 @@
 """The auction positions where the yardstick bids unsoundly (issue 12) and the
-normal bot, bidding by the shipped model, makes the sound call."""
+normal bot, bidding by the model fitted to the bots' own play, makes the sound
+call.  That model (bench/bidding_model.json) does not ship: in the arena it did
+not yet beat the yardstick, so the tests give it to the bots themselves."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from engine import Hand
 from engine.observation import observe
@@ -13,6 +21,17 @@ from bots.normal import NormalBot
 from bots.yardstick.bot import YardstickBot
 
 
+MODEL = Path(__file__).resolve().parent.parent / "bench" / "bidding_model.json"
+
+
+@pytest.fixture(autouse=True)
+def fitted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The bots bid by the fitted model."""
+    fits = bidmodel.parse(json.loads(MODEL.read_text()))
+    monkeypatch.setattr(bidmodel, "shipped", lambda: fits)
+    yield
+
+
 def calls(hand: Hand) -> tuple[str, str]:
     """The normal bot's call and the yardstick's in this position."""
     obs = observe(hand, hand.to_act)
@@ -20,9 +39,10 @@ def calls(hand: Hand) -> tuple[str, str]:
             str(YardstickBot(SplitMix64(1)).decide(obs).action))
 
 
-def test_the_model_ships_for_the_standard_table() -> None:
+def test_the_model_answers_for_the_standard_table() -> None:
     rules = Rules.parse("standard")
     assert bidmodel.fit_for(rules, 0) is not None and bidmodel.fit_for(rules, 4) is not None
+    assert bidmodel.fit_for(Rules.parse("five-handed"), 0) is None  # the count bids there
 
 
 def test_no_third_bid_over_the_opponents_overcall_with_values_already_counted() -> None:
