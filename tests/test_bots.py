@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import copy
 import gc
+import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +19,7 @@ from engine.deal import Deal
 from engine.observation import Observation, observe
 from engine.rng import SplitMix64
 
-from bots import make_bot
+from bots import bidmodel, make_bot
 from bots.arena import play_hand
 from bots.easy import EasyBot
 from bots.expert import Budget, ExpertBot
@@ -163,7 +165,19 @@ def _public(obs: Observation) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("preset", ("standard", "cutthroat", "two-handed", "five-handed"))
 def test_decisions_ignore_hidden_cards(preset: str) -> None:
-    rules = PRESETS[preset]
+    _ignores_hidden_cards(PRESETS[preset])
+
+
+def test_bids_by_the_fitted_model_ignore_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = Path(__file__).resolve().parent.parent / "bench" / "bidding_model.json"
+    fits = bidmodel.parse(json.loads(model.read_text()))
+    monkeypatch.setattr(bidmodel, "shipped", lambda: fits)
+    assert bidmodel.fit_for(PRESETS["standard"], 0) is not None
+    _ignores_hidden_cards(PRESETS["standard"])
+
+
+def _ignores_hidden_cards(rules: Rules) -> None:
+    """Every level decides the same when the cards its seat cannot see are moved."""
     rng = SplitMix64(5)
     moved = 0
     for seed in range(3):
@@ -360,24 +374,6 @@ def test_no_trumps_joker_led_naming_the_last_cards_suit(seed: int, actions: str)
         hand.apply(action.replace("_", " "))
     assert str(decide(hand, "normal").action) == "JK:S"
     assert str(decide(hand, "yardstick").action) != "JK:S"  # the frozen bot's weakness
-
-
-def test_kitty_discards_make_a_short_suit_void_and_keep_trumps_and_aces() -> None:
-    # Seven spades with the joker, both bowers, AS KS 10S, AH, KD 4D and three low
-    # clubs after the kitty: the sound discards are the clubs (a void to ruff in),
-    # never a trump, the ace of hearts or the king of diamonds.
-    hand = Hand.from_cards(PRESETS["standard"], [
-        "JK JS JC AS KS 10S AH KD 4D 5C", "QS 9S 8S 7S 6S QH JH 10H 9H 8H",
-        "AD QD JD 10D 9D 8D 7D 6D 5D KH", "AC KC QC 10C 9C 8C 7H 6H 5H 4H"], "6C 7C 5S",
-        dealer=3)
-    for action in ("bid 7S", "pass", "pass", "pass"):
-        hand.apply(action)
-    put_back = []
-    while hand.phase == Phase.DISCARD:
-        d = decide(hand)
-        put_back.append(str(d.action))
-        hand.apply(d.action)
-    assert sorted(put_back) == ["discard 5C", "discard 6C", "discard 7C"]
 
 
 def _misere_defence_leads(level: str, hands: int) -> list[tuple[Observation, Decision]]:
