@@ -1,18 +1,21 @@
 """Data for the bidding model: auctions as the bots bid them, every trick
-contract solved double dummy.
+contract labelled by the tricks the bots really take in it.
 
 For each deal (``derive_seed(seed, i)``, dealer ``i % players``) the auction
 is bid by yardstick bots (frozen, so the data does not move when the normal
 bot changes) and kept whole; then for every seat and denomination the seat
 declares it (the lowest bid, the others passing), puts back the kitty as the
-yardstick does and the contract is solved double dummy: the declaring side's
-tricks with best play.  A trick contract's result depends on the deal, the
-declarer and the denomination only, so one solve labels that seat's every
+yardstick does and normal bots play the hand out, every seat on its own
+observation: the declaring side's tricks (``played``).  Double dummy makes
+about a trick more than that, so the bots bid from ``played``; ``--dd`` also
+solves each contract the model answers for double dummy (``tricks``, about
+a hundred times slower).  A trick contract's result depends on the deal, the
+declarer and the denomination only, so one label serves that seat's every
 auction position.  Chunks of deals go to one JSON file each under ``--out``
 (gitignored); a chunk already written is skipped, so a stopped run resumes.
 Deterministic from the seed; chunks run in parallel over ``--jobs`` processes.
 Usage: ``nice -n 19 python bench/bidding_data.py [--chunks N] [--size K]
-[--jobs J] [--preset P] [--seed S] [--out DIR]``; fit with bench/bidding_fit.py.
+[--jobs J] [--preset P] [--seed S] [--dd] [--out DIR]``; fit with bench/bidding_fit.py.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots.bidmodel import FLOOR, answers  # noqa: E402
+from bots.normal import NormalBot  # noqa: E402
 from bots.solver import Solver  # noqa: E402
 from bots.yardstick.bidding import bidding_hand  # noqa: E402
 from bots.yardstick.bot import YardstickBot  # noqa: E402
@@ -43,29 +47,46 @@ DENOMINATIONS = 5
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "data" / "bidding"
 
 
-def declared_tricks(rules: Rules, seed: int, dealer: int, seat: int, denomination: int) -> int:
-    """The tricks ``seat``'s side takes double dummy declaring ``denomination``
-    (lowest bid, everyone else passing, the kitty put back by the yardstick),
-    counted from :data:`FLOOR` (any fewer read as ``FLOOR - 1``), or -1 if no
-    such bid can open the auction."""
+def declared(rules: Rules, seed: int, dealer: int, seat: int, denomination: int) -> Hand | None:
+    """The hand ready to play with ``seat`` declaring ``denomination`` (lowest
+    bid, everyone else passing, the kitty put back by the yardstick), or None
+    if no such bid can open the auction."""
     hand = Hand.new(rules, seed, dealer)
     while hand.to_act != seat:
         hand.push(PASS_ID)
     bid = next((a for a in hand.legal_actions() if a.bid is not None
                 and not a.bid.is_misere and a.bid.denomination == denomination), None)
     if bid is None:
-        return -1
+        return None
     hand.push(bid)
     while hand.phase == Phase.AUCTION:
         hand.push(PASS_ID)
     bot = YardstickBot(SplitMix64(0))
     while hand.phase != Phase.PLAY:
         hand.push(bot.act(observe(hand, hand.to_act)))
+    return hand
+
+
+def solved_tricks(hand: Hand) -> int:
+    """The declaring side's tricks double dummy, counted from :data:`FLOOR`
+    (any fewer read as ``FLOOR - 1``)."""
     solver = Solver(hand)
     tricks = FLOOR - 1
     while tricks < 10 and solver.can_take(tricks + 1):
         tricks += 1
     return tricks
+
+
+def played_tricks(hand: Hand, seed: int) -> int:
+    """The declaring side's tricks when normal bots play the hand out, every
+    seat on its own observation (any fewer than :data:`FLOOR` read as ``FLOOR - 1``)."""
+    bots = [NormalBot(SplitMix64(derive_seed(seed, s))) for s in range(hand.players)]
+    while not hand.is_over:
+        seat = hand.to_act
+        hand.apply(bots[seat].act(observe(hand, seat)), seat)
+    side = set(hand.bidders())
+    won = sum(t for p, t in enumerate(hand.won) if hand.controller[p] in side)
+    return max(FLOOR - 1, won)
 
 
 def auction(rules: Rules, seed: int, dealer: int) -> list[tuple[int, int]]:
@@ -78,32 +99,45 @@ def auction(rules: Rules, seed: int, dealer: int) -> list[tuple[int, int]]:
     return [(s, int(a)) for s, a in hand.history]
 
 
-def deal_record(rules: Rules, seed: int, dealer: int) -> dict[str, Any]:
-    """One deal: its auction and, for each seat and denomination the model
-    answers for (:func:`bots.bidmodel.answers`), the tricks declaring it (else -2)."""
+def deal_record(rules: Rules, seed: int, dealer: int, dd: bool) -> dict[str, Any]:
+    """One deal: its auction and, for each seat and denomination, the tricks
+    declaring it as the normal bots play it (``played``; -1 if no bid opens
+    in it) and, with ``dd``, double dummy (``tricks``) for those the model
+    answers for (:func:`bots.bidmodel.answers`; else -2)."""
     said = auction(rules, seed, dealer)
     hand = Hand.new(rules, seed, dealer)
-    tricks = []
+    record: dict[str, Any] = {"seed": seed, "dealer": dealer, "auction": said}
+    played, tricks = [], []
     for s in range(rules.players):
         held = bidding_hand(observe(hand, s))
         partners = {ACTIONS[a].bid for p, a in said
                     if p != s and rules.side_of(p) == rules.side_of(s)}
-        tricks.append([declared_tricks(rules, seed, dealer, s, d)
-                       if answers(rules, held, d, any(b is not None and not b.is_misere
-                                                      and b.denomination == d for b in partners))
-                       else -2 for d in range(DENOMINATIONS)])
-    return {"seed": seed, "dealer": dealer, "auction": said, "tricks": tricks}
+        row, dd_row = [], []
+        for d in range(DENOMINATIONS):
+            ready = declared(rules, seed, dealer, s, d)
+            row.append(-1 if ready is None else played_tricks(ready, seed))
+            if dd:
+                wanted = answers(rules, held, d, any(b is not None and not b.is_misere
+                                                     and b.denomination == d for b in partners))
+                again = declared(rules, seed, dealer, s, d) if wanted else None
+                dd_row.append(-2 if not wanted else -1 if again is None else solved_tricks(again))
+        played.append(row)
+        tricks.append(dd_row)
+    record["played"] = played
+    if dd:
+        record["tricks"] = tricks
+    return record
 
 
 def chunk_path(out: Path, chunk: int) -> Path:
     return out / f"chunk-{chunk:05d}.json"
 
 
-def write_chunk(job: tuple[str, int, int, int, str]) -> int:
-    """Solve one chunk of deals and write its file (atomically); returns the chunk."""
-    preset, seed, chunk, size, out = job
+def write_chunk(job: tuple[str, int, int, int, str, bool]) -> int:
+    """Label one chunk of deals and write its file (atomically); returns the chunk."""
+    preset, seed, chunk, size, out, dd = job
     rules = Rules.parse(preset)
-    deals = [deal_record(rules, derive_seed(seed, i), i % rules.players)
+    deals = [deal_record(rules, derive_seed(seed, i), i % rules.players, dd)
              for i in range(chunk * size, (chunk + 1) * size)]
     path = chunk_path(Path(out), chunk)
     tmp = path.with_suffix(f".tmp{os.getpid()}")
@@ -112,10 +146,11 @@ def write_chunk(job: tuple[str, int, int, int, str]) -> int:
     return chunk
 
 
-def generate(preset: str, seed: int, chunks: range, size: int, out: Path, jobs: int) -> list[int]:
+def generate(preset: str, seed: int, chunks: range, size: int, out: Path, jobs: int,
+             dd: bool = False) -> list[int]:
     """Write every chunk of ``chunks`` not yet on disk, ``jobs`` at a time."""
     out.mkdir(parents=True, exist_ok=True)
-    todo = [(preset, seed, c, size, str(out)) for c in chunks if not chunk_path(out, c).exists()]
+    todo = [(preset, seed, c, size, str(out), dd) for c in chunks if not chunk_path(out, c).exists()]
     if jobs <= 1:
         return [write_chunk(j) for j in todo]
     with multiprocessing.Pool(jobs) as pool:
@@ -144,13 +179,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dd", action="store_true",
+                        help="also solve the contracts double dummy (slow: seconds a deal)")
     parser.add_argument("--out", type=Path, default=None,
                         help="folder of chunks (default data/bidding/PRESET-sSEED)")
     args = parser.parse_args()
     out = args.out or DEFAULT_OUT / f"{args.preset}-s{args.seed}"
     start = time.perf_counter()
     done = generate(args.preset, args.seed, range(args.first, args.first + args.chunks),
-                    args.size, out, args.jobs)
+                    args.size, out, args.jobs, args.dd)
     print(f"{len(done)} chunks of {args.size} deals written to {out} in "
           f"{time.perf_counter() - start:.0f} s")
 

@@ -54,8 +54,9 @@ class Row:
     """The yardstick's chance of each level in :data:`LEVELS`, by its count."""
 
 
-def rows(deals: list[tuple[Rules, dict[str, Any]]]) -> Iterator[Row]:
-    """Every (auction position, denomination) the model answers for, labelled."""
+def rows(deals: list[tuple[Rules, dict[str, Any]]], label: str = "played") -> Iterator[Row]:
+    """Every (auction position, denomination) the model answers for, labelled
+    by ``label``: the tricks in the bots' play (``played``) or double dummy (``tricks``)."""
     for i, (rules, deal) in enumerate(deals):
         hand = Hand.new(rules, deal["seed"], deal["dealer"])
         for seat, action in deal["auction"]:
@@ -67,7 +68,7 @@ def rows(deals: list[tuple[Rules, dict[str, Any]]]) -> Iterator[Row]:
                 said = bidmodel.read(obs)
                 est = yardstick.estimates(obs)
                 for d in range(5):
-                    t = deal["tricks"][seat][d]
+                    t = deal[label][seat][d]
                     if t < bidmodel.FLOOR - 1 or not bidmodel.answers(rules, held, d,
                                                                     d in said.partner):
                         continue
@@ -168,13 +169,15 @@ def model_file(rules: Rules, fits: Fits, about: str) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_OUT / "standard-s1001")
+    parser.add_argument("--data", type=Path, default=DEFAULT_OUT / "standard-s2001")
+    parser.add_argument("--label", choices=("played", "tricks"), default="played",
+                        help="tricks in the bots' play or double dummy")
     parser.add_argument("--holdout", type=int, default=4, help="hold out every H-th deal")
     parser.add_argument("--write", type=Path, default=None, help="model file to write")
     args = parser.parse_args()
     deals = load(args.data)
     rules = deals[0][0]
-    everything = list(rows(deals))
+    everything = list(rows(deals, args.label))
     train = [r for r in everything if r.deal % args.holdout]
     test = [r for r in everything if not r.deal % args.holdout]
     print(f"{len(deals)} deals from {args.data}: {len(train)} rows to fit, {len(test)} held out")
@@ -199,7 +202,7 @@ def main() -> None:
         about = (f"Data by `nice -n 19 python bench/bidding_data.py --preset {first['preset']} "
                  f"--seed {first['seed']} --size {len(first['deals'])}` ({len(deals)} deals); "
                  f"fitted by `python bench/bidding_fit.py --data data/bidding/{args.data.name} "
-                 f"--holdout {args.holdout} --write {args.write}` at commit {commit} on "
+                 f"--label {args.label} --holdout {args.holdout} --write {args.write}` at commit {commit} on "
                  f"{len(deals)} deals ({best}); held-out Brier {scores[best]:.4f} against the "
                  f"count's {count:.4f}.")
         args.write.write_text(json.dumps(model_file(rules, fits[best], about), indent=1) + "\n")

@@ -55,19 +55,18 @@ _OVERCALL_MARGIN: Final = 30.0
 """Expected points a bid must add before the bot takes the contract from partner."""
 _MIN_SCORE: Final = 10.0
 """Expected points a bid must be worth."""
-_DEFENDED: Final = 30.0
-"""Points a side usually takes defending (three tricks): a bid's score by the
-model counts the defenders' points against the bid, and passing would have
-earned about these."""
 _COMPETE: Final = 0.3
 """Share of the opponents' contract value worth risking to outbid them (tuned
 in the arena: passing lets them score it)."""
+_MODEL_COMPETE: Final = 0.15
+"""The same where the bidding model scores the bid (its score counts the
+defenders' points too; tuned in the arena against the yardstick)."""
 
 
 def bidding_hand(obs: Observation) -> int:
-    """The cards a seat bids on: its hand, and for two players its face-up piles."""
+    """The cards a seat bids on: its hand, and at a table with piles its face-up ones."""
     hand = mask_of(obs.hand)
-    if obs.rules.players == 2:
+    if obs.rules.table.has_piles:
         hand |= mask_of(obs.piles_up[obs.seat])
     return hand
 
@@ -158,7 +157,7 @@ def choose_bid(obs: Observation) -> Decision:
     hand = bidding_hand(obs)
     auction = read_auction(obs)
     est = estimates(obs)
-    model = model_chances(obs)
+    model = model_chances(obs, est)
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
     if auction.high is not None and ours:
@@ -168,7 +167,7 @@ def choose_bid(obs: Observation) -> Decision:
             current = expected_score(rules, auction.high, est, hand, model)
         floor = max(floor, current + _OVERCALL_MARGIN)
     elif auction.high is not None and not auction.high.is_misere:
-        floor -= _COMPETE * rules.bid_value(auction.high)
+        floor -= (_MODEL_COMPETE if model else _COMPETE) * rules.bid_value(auction.high)
     best: tuple[float, Action, str] = (floor, PASS, "")
     for a in obs.legal_actions:
         b = a.bid
@@ -212,25 +211,24 @@ Chances = list[list[float] | None]
 from ``bidmodel.FLOOR`` to 10, or None where it does not answer."""
 
 
-def model_chances(obs: Observation) -> Chances | None:
-    """The bidding model's chances (:mod:`bots.bidmodel`; the count's where it
-    has no fit for a denomination), or None at a table it has no fit for."""
+def model_chances(obs: Observation, est: list[float]) -> Chances | None:
+    """The bidding model's chances (:mod:`bots.bidmodel`; by the count ``est``
+    where it has no fit for a denomination), or None at a table it has no fit for."""
     rules = obs.rules
     if bidmodel.fit_for(rules, 0) is None and bidmodel.fit_for(rules, NO_TRUMPS) is None:
         return None
     hand = bidding_hand(obs)
     said = bidmodel.read(obs)
-    est = estimates(obs)
+    counts = [expected_tricks(rules, hand, d) for d in range(5)]
     out: Chances = []
     for d in range(5):
         fit = bidmodel.fit_for(rules, d)
-        if not bidmodel.answers(rules, hand, d, d in said.partner):
+        if not bidmodel.answered(counts, d, d in said.partner):
             out.append(None)
         elif fit is None:
             out.append([chance(rules, bid(k, d), est) for k in range(bidmodel.FLOOR, 11)])
         else:
-            out.append(bidmodel.in_play(fit.chances(bidmodel.features(rules, hand, d, said),
-                                                    expected_tricks(rules, hand, d))))
+            out.append(fit.chances(bidmodel.features(rules, hand, d, said), counts[d]))
     return out
 
 
@@ -255,7 +253,7 @@ def _model_score(rules: Rules, b: Bid, chances: list[float]) -> float:
         at_least = chances[t - bidmodel.FLOOR] if t >= bidmodel.FLOOR else 1.0
         out += (at_least - above) * table[t]
         above = at_least
-    return out + _DEFENDED
+    return out
 
 
 @lru_cache(maxsize=None)

@@ -6,11 +6,12 @@ trick features (:func:`bots.evaluation.features`) and everything said: what
 partner bid and how high, whether partner passed or bid misere, the
 opponents' bids and passes, whether anyone has bid yet.  An ordered logistic
 model turns them into the chance the seat's side takes at least ``k`` tricks
-double dummy for each ``k`` from :data:`FLOOR` to 10, fitted by
-bench/bidding_fit.py on deals solved by bench/bidding_data.py, one fit per
+in the bots' own play for each ``k`` from :data:`FLOOR` to 10, fitted by
+bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
 table shape and for trump suits and no trumps.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (with the command and commit that made them);
-a table without a fit uses the count (:mod:`bots.bidding`).  Inference is a
+a table without a fit uses the count (:mod:`bots.bidding`).  None ships yet:
+the latest fit, bench/bidding_model.json, has not beaten the count in the arena.  Inference is a
 few dot products in pure Python.
 """
 
@@ -48,10 +49,14 @@ SITUATIONS: Final = ("opening", "over partner's bid", "over an opponent's bid",
 def answers(rules: Rules, hand: int, denomination: int, partner_bid: bool) -> bool:
     """Does the model answer for this denomination: one partner bid, or the
     hand's best by the count when that reaches :data:`CUT`?"""
-    if partner_bid:
-        return True
-    counts = [expected_tricks(rules, hand, d) for d in range(5)]
-    return counts[denomination] >= CUT and denomination == counts.index(max(counts))
+    return answered([expected_tricks(rules, hand, d) for d in range(5)], denomination,
+                    partner_bid)
+
+
+def answered(counts: list[float], denomination: int, partner_bid: bool) -> bool:
+    """:func:`answers` from the count's tricks for each denomination."""
+    return partner_bid or counts[denomination] >= CUT and denomination == counts.index(
+        max(counts))
 
 
 @dataclass(frozen=True)
@@ -152,15 +157,6 @@ class Fit:
             last = min(last, 1 / (1 + exp(-t)) if t > -40 else 0.0)
             out.append(last)
         return out
-
-
-def in_play(chances: list[float]) -> list[float]:
-    """Double-dummy chances of at least ``k`` tricks turned into the chances in
-    the bots' play: one trick fewer (on the fitted deals the count, fitted to
-    self-play, matches the double-dummy chance of one trick more within 0.05 at
-    each level), the last level extrapolated geometrically."""
-    last = chances[-1] * chances[-1] / chances[-2] if chances[-2] > 0 else 0.0
-    return [*chances[1:], last]
 
 
 def shape(rules: Rules) -> str:

@@ -21,15 +21,17 @@ import bidding_data  # noqa: E402
 import bidding_fit  # noqa: E402
 
 
-def test_pipeline_solves_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path) -> None:
+def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path) -> None:
     rules = PRESETS["standard"]
-    written = bidding_data.generate("standard", 3, range(2), 1, tmp_path, jobs=1)
+    written = bidding_data.generate("standard", 3, range(2), 3, tmp_path, jobs=1)
     assert sorted(written) == [0, 1]
-    assert bidding_data.generate("standard", 3, range(2), 1, tmp_path, jobs=1) == []  # resumes
+    assert bidding_data.generate("standard", 3, range(2), 3, tmp_path, jobs=1) == []  # resumes
     deals = bidding_data.load(tmp_path)
-    assert [d["seed"] for _, d in deals] == [bidding_data.derive_seed(3, i) for i in range(2)]
-    solved = [t for _, d in deals for row in d["tricks"] for t in row if t != -2]
-    assert solved and all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in solved)
+    assert [d["seed"] for _, d in deals] == [bidding_data.derive_seed(3, i) for i in range(6)]
+    played = [t for _, d in deals for row in d["played"] for t in row]
+    assert len(played) == 6 * 4 * 5
+    assert all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in played)
+    assert len(set(played)) > 2  # the bots' play makes some contracts and not others
     rows = list(bidding_fit.rows(deals))
     assert rows and {r.situation for r in rows} <= set(bidmodel.SITUATIONS)
     fits = bidding_fit.fit_sets(rows, rows, min_rows=1)
@@ -41,6 +43,18 @@ def test_pipeline_solves_deals_fits_and_writes_a_model_the_bots_read(tmp_path: P
                 if r.nt == nt:
                     p = fit.chances(r.x[1:], r.x[0])
                     assert all(0 <= b <= a <= 1 for a, b in zip(p, p[1:])), p
+
+
+def test_a_contract_is_labelled_by_the_bots_play_and_double_dummy() -> None:
+    rules = PRESETS["standard"]
+    seed = bidding_data.derive_seed(3, 0)
+    ready = bidding_data.declared(rules, seed, 0, 1, 3)
+    again = bidding_data.declared(rules, seed, 0, 1, 3)
+    assert ready is not None and again is not None
+    assert bidmodel.FLOOR - 1 <= bidding_data.played_tricks(ready, seed) <= 10
+    assert ready.is_over and ready.declarer == 1 and ready.contract is not None
+    assert bidmodel.FLOOR - 1 <= bidding_data.solved_tricks(again) <= 10
+    assert again.phase == bidding_data.Phase.PLAY  # the solver leaves the hand as it was
 
 
 def _said(*auction: str) -> bidmodel.Said:

@@ -1,0 +1,71 @@
+"""The auction positions where the yardstick bids unsoundly (issue 12) and the
+normal bot, bidding by the model fitted to the bots' own play, makes the sound
+call.  That model (bench/bidding_model.json) does not ship: in the arena it did
+not yet beat the yardstick, so the tests give it to the bots themselves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import Hand
+from engine.observation import observe
+from engine.rng import SplitMix64
+from engine.rules import Rules
+
+from bots import bidmodel
+from bots.normal import NormalBot
+from bots.yardstick.bot import YardstickBot
+
+
+MODEL = Path(__file__).resolve().parent.parent / "bench" / "bidding_model.json"
+
+
+@pytest.fixture(autouse=True)
+def fitted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The bots bid by the fitted model."""
+    fits = bidmodel.parse(json.loads(MODEL.read_text()))
+    monkeypatch.setattr(bidmodel, "shipped", lambda: fits)
+    yield
+
+
+def calls(hand: Hand) -> tuple[str, str]:
+    """The normal bot's call and the yardstick's in this position."""
+    obs = observe(hand, hand.to_act)
+    return (str(NormalBot(SplitMix64(1)).decide(obs).action),
+            str(YardstickBot(SplitMix64(1)).decide(obs).action))
+
+
+def test_the_model_answers_for_the_standard_table() -> None:
+    rules = Rules.parse("standard")
+    assert bidmodel.fit_for(rules, 0) is not None and bidmodel.fit_for(rules, 4) is not None
+    assert bidmodel.fit_for(Rules.parse("five-handed"), 0) is None  # the count bids there
+
+
+def test_no_third_bid_over_the_opponents_overcall_with_values_already_counted() -> None:
+    # Seat 3 bid 6H and rebid 7H over 7D; seat 0 then overcalled 8D.  Seat 3's hand (AH 9H 8H 6H 4H, AC, KC, KS, two low spades, no bower) was counted
+    # twice already: 8H takes 6 tricks double dummy (and 5 as the bots play it),
+    # down two, worse than letting 8D make.  The sound call is a pass.
+    hand = Hand.from_position(
+        "standard|0|8D 9D 4D 7H JC 9C QH AD JK 5H/10H 10S JS KH 6D QD QC 8S QS 7S/"
+        "8C JD 5D 10D 7C 7D 6S JH 6C 5C/KS 5S 4H 9H KC AH AC 8H 6H 9S|KD 10C AS||"
+        "bid 6S,bid 6D,bid 6H,bid 7D,pass,pass,bid 7H,bid 8D")
+    assert hand.to_act == 3
+    assert calls(hand) == ("pass", "bid 8H")
+
+
+def test_no_six_on_the_joker_alone_after_partner_passed() -> None:
+    # Open misere off; seat 1's partner (seat 3) and seat 0 passed.  Seat 1 holds the
+    # joker and nothing else (no ace, king or long suit): the sound call is a pass.
+    rules = Rules.parse("standard,open_misere=off")
+    hand = Hand.from_cards(rules, [
+        "AS KS QS JS 10S AH KH QH JH 10H", "JK 5S 6S 7C 8C 9C 4D 6D 7H 8H",
+        "AC KC QC JC 10C AD KD QD JD 10D", "9S 8S 7S 6H 5H 4H 9H 5C 6C 9D"], "5D 7D 8D",
+        dealer=2)
+    hand.apply("pass")
+    hand.apply("pass")
+    assert hand.to_act == 1
+    assert calls(hand) == ("pass", "bid 6C")
