@@ -35,7 +35,7 @@ def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
 
     session = Session(record["meta"]["settings"], DealCode.parse(record["hands"][0]["deal"]))
     session.match = match
-    expect(table.panel.locator(".outcome")).to_have_text(table_view(session)["outcome"])
+    expect(table.panel.locator(".outcome")).to_have_text(table_view(session).outcome)
     expect(App(table_page).body).to_have_attribute("data-worker", "ready")  # the bots ran in the worker
 
     # the game is in the history, with its statistics; exported from there, then imported

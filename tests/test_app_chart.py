@@ -67,11 +67,11 @@ def test_the_chart_says_the_totals_in_words() -> None:
 
 def test_the_scores_dialog_charts_a_whole_games_sheet() -> None:
     session = whole_game(DealCode(4, 0))
-    sheet = table_view(session)["sheet"]
+    sheet = table_view(session).sheet
     app = App()
     app.session = session
     app.dispatch("dialog", "sheet")
     html = app.regions()["dialog"]
     chart = html[html.index('<svg class="chart'):]
-    assert values(chart) == [[0] + [row["totals"][i] for row in sheet["rows"]] for i in range(2)]
+    assert values(chart) == [[0] + [row.totals[i] for row in sheet.rows] for i in range(2)]
     assert values(chart)[0][-1] == session.match.totals[0]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, svg  # noqa: E402
+from app import render, svg, table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.cards import card_name, hand_order  # noqa: E402
 from app.partners import called_played  # noqa: E402
@@ -58,33 +58,33 @@ def autoplayed(table: str, seed: int, dealer: int, check: Callable[[Session], No
 def test_the_picker_offers_exactly_the_legal_calls_trumps_first_high_to_low() -> None:
     session = at_the_call()
     hand = session.hand
-    prompt = table_view(session)["prompt"]
-    assert prompt["kind"] == "call" and prompt["can_alone"] and prompt["chosen"] == ""
-    offered = [c["id"] for g in prompt["groups"] for c in g["cards"]]
+    prompt = table_view(session).prompt
+    assert prompt.kind == "call" and prompt.can_alone and prompt.chosen == ""
+    offered = [c.id for g in prompt.groups for c in g.cards]
     legal = [a.called_card for a in hand.legal_actions() if a.called_card is not None]
     assert sorted(offered) == sorted(legal) and len(offered) == len(set(offered))
     assert not set(offered) & (set(hand.hand_of(PLAYER)) | set(cards_of(hand.discards)))
     order = trump_order(Deck.FULL_52, 3)  # hearts
-    assert prompt["groups"][0]["title"] == "Trumps: hearts"
-    for g in prompt["groups"]:
-        powers = [order.power[c["id"]] for c in g["cards"]]
+    assert prompt.groups[0].title == "Trumps: hearts"
+    for g in prompt.groups:
+        powers = [order.power[c.id] for c in g.cards]
         assert powers == sorted(powers, reverse=True)
-        assert {order.suit[c["id"]] for c in g["cards"]} == {g["suit"]}
-    assert [c["id"] for g in prompt["groups"] for c in g["cards"]] == hand_order(
+        assert {order.suit[c.id] for c in g.cards} == {g.suit}
+    assert [c.id for g in prompt.groups for c in g.cards] == hand_order(
         session.rules, tuple(CARDS[c] for c in offered), Bid.parse("8H"))
     left_bower = Card.parse("JD")
     if left_bower in offered:  # shown with its suit in the trump row
-        assert any(c["text"] == "J♦" for c in prompt["groups"][0]["cards"])
+        assert any(c.text == "J♦" for c in prompt.groups[0].cards)
 
 
 def test_the_picker_renders_named_buttons_with_unique_keys_and_play_alone() -> None:
     session = at_the_call()
-    html = render.table(table_view(session), False)["panel"]
+    html = table_render.table(table_view(session), False)["panel"]
     cells = re.findall(r'<button[^>]*data-action="call-card"[^>]*>', html)
     keys = re.findall(r'data-key="(call-\d+)"', html)
     assert len(cells) == len(keys) == len(set(keys)) == len(session.hand.legal_actions()) - 1
-    first = table_view(session)["prompt"]["groups"][0]["cards"][0]
-    assert f'aria-label="{first["label"]}" aria-pressed="false" data-autofocus' in html
+    first = table_view(session).prompt.groups[0].cards[0]
+    assert f'aria-label="{first.label}" aria-pressed="false" data-autofocus' in html
     assert 'aria-label="Cards you can call"' in html and ">Play alone</button>" in html
     assert re.search(r'<button[^>]*data-action="call"[^>]*disabled[^>]*>Call a card<', html)
 
@@ -93,8 +93,8 @@ def test_choose_then_call_or_tap_twice() -> None:
     session = at_the_call()
     card = next(a.called_card for a in session.hand.legal_actions() if a.called_card is not None)
     session.choose_call(card)
-    assert session.hand.phase == Phase.CALL and table_view(session)["prompt"]["chosen"] == card.name
-    html = render.table(table_view(session), False)["panel"]
+    assert session.hand.phase == Phase.CALL and table_view(session).prompt.chosen == card.name
+    html = table_render.table(table_view(session), False)["panel"]
     assert f"Call the {card.name}</button>" in html and 'aria-pressed="true"' in html
     session.choose_call(card)  # again: called
     assert session.hand.called == card and session.hand.phase > Phase.CALL and not session.notice
@@ -116,8 +116,8 @@ def test_playing_alone() -> None:
     assert session.hand.called is None and session.hand.phase > Phase.CALL
     assert session.hand.history[-1][1] == ALONE
     view = table_view(session)
-    assert view["contract"]["alone"]
-    assert "You bid eight hearts (300), to take 8 tricks, playing alone." in render.table(view, False)["top"]
+    assert view.contract.alone
+    assert "You bid eight hearts (300), to take 8 tricks, playing alone." in table_render.table(view, False)["top"]
 
 
 def test_the_controller_dispatches_the_picker() -> None:
@@ -139,8 +139,8 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
     def check(session: Session) -> None:
         hand, obs = session.hand, observe(session.hand, PLAYER)
         view = table_view(session)
-        roles = {s["seat"]: s["role"] for s in view["seats"] if s["role"]}
-        top = render.table(view, False)["top"]
+        roles = {s.seat: s.role for s in view.seats if s.role}
+        top = table_render.table(view, False)["top"]
         if hand.called is None or hand.phase < Phase.PLAY:
             assert "Partner" not in " ".join(roles.values())
             return
@@ -159,11 +159,11 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder", PLAYER: "Partner (secret)"}
             words = f"You hold it: you are {declarer}'s partner, secret until you play it."
-            assert f'aria-label="{called.name}, the called card' in render.table(view, False)["hand"]
+            assert f'aria-label="{called.name}, the called card' in table_render.table(view, False)["hand"]
         else:
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder"}
-            assert all(not c["called"] for c in view["trick"]["cards"])
+            assert all(not c.called for c in view.trick.cards)
             words = f"Whoever holds it is {declarer}'s partner, secret until it is played."
         assert escape(words) in top
 
@@ -181,9 +181,9 @@ def test_the_called_card_is_marked_in_the_trick() -> None:
     while len(session.hand.tricks) > number or session.hand.trick_cards:  # back to the end of that trick
         session.hand.pop()
     view = table_view(session)
-    marked = [c for c in view["trick"]["cards"] if c["called"]]
-    assert [c["id"] for c in marked] == [called]
-    assert ", the called card" in render.table(view, False)["arena"]
+    marked = [c for c in view.trick.cards if c.called]
+    assert [c.card.id for c in marked] == [called]
+    assert ", the called card" in table_render.table(view, False)["arena"]
 
 
 @pytest.mark.parametrize("table, seed", [("five-handed", s) for s in range(6)] + [("six-handed", s) for s in range(4)]
@@ -195,7 +195,7 @@ def test_the_view_shows_no_hidden_card_at_five_and_six(table: str, seed: int) ->
         allowed = visible_to_player(hand)
         assert cards_in(view) <= allowed
         public = allowed | ({hand.called} if hand.called is not None else set())
-        html = "".join(render.table(view, False).values())
+        html = "".join(table_render.table(view, False).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].base.name for c in public}  # the pattern leaves out "(second deck)"
     autoplayed(table, seed, seed % Rules.parse(table).players, check)
@@ -207,26 +207,26 @@ def test_result_with_partners_shares_and_roles() -> None:
     result = session.hand.result
     assert result is not None and len(result.bidders) == 2
     declarer, partner = (session.seat_name(s) for s in (result.declarer, *set(result.bidders) - {result.declarer}))
-    prompt = table_view(session)["prompt"]
-    assert f"{declarer} and {partner} were partners: each scores half the bid." in prompt["text"]
-    roles = {line["name"]: line["role"] for line in prompt["points"]}
+    prompt = table_view(session).prompt
+    assert f"{declarer} and {partner} were partners: each scores half the bid." in prompt.text
+    roles = {line.name: line.role for line in prompt.points}
     assert roles[declarer] == "bidder" and roles[partner] == "partner"
     assert sorted(roles.values()) == ["", "", "", "bidder", "partner"]
     gain = result.points[result.declarer]
     assert result.points[session.rules.side_of(result.bidders[1])] == gain
-    row = table_view(session)["sheet"]["rows"][0]
-    assert row["contract"].endswith(f"{declarer} & {partner}")
+    row = table_view(session).sheet.rows[0]
+    assert row.contract.endswith(f"{declarer} & {partner}")
 
 
 def test_full_value_and_alone_are_said() -> None:
     settings = {**default_settings("five-handed"), "rules": "five-handed,partner_share=full", "autoplay": True}
     session = bots_play(Session(settings, DealCode(2, 2)))
-    assert "each scores the whole bid." in table_view(session)["prompt"]["text"]
+    assert "each scores the whole bid." in table_view(session).prompt.text
     alone = autoplayed("five-handed", 6, 1)
     assert alone.hand.called is None
     assert alone.hand.declarer == PLAYER
-    assert "You played alone, for the whole bid." in table_view(alone)["prompt"]["text"]
-    assert table_view(alone)["sheet"]["rows"][0]["contract"].endswith("South alone")
+    assert "You played alone, for the whole bid." in table_view(alone).prompt.text
+    assert table_view(alone).sheet.rows[0].contract.endswith("South alone")
 
 
 def test_score_sheet_columns_use_initials_at_five_and_six() -> None:
@@ -235,7 +235,7 @@ def test_score_sheet_columns_use_initials_at_five_and_six() -> None:
     assert short_side_names(Session(default_settings("six-handed-pairs"), DealCode(1, 0))) == [
         "You & N", "SW & NE", "NW & SE"]
     assert short_side_names(Session(default_settings("standard"), DealCode(1, 0))) == ["You & North", "West & East"]
-    sheet = render.score_sheet(table_view(Session(default_settings("five-handed"), DealCode(1, 0)))["sheet"])
+    sheet = render.score_sheet(table_view(Session(default_settings("five-handed"), DealCode(1, 0))).sheet)
     assert '<abbr title="North-West">NW</abbr>' in sheet and "sides-5" in sheet
 
 
@@ -247,10 +247,10 @@ def test_six_handed_misere_partners_sit_out() -> None:
     hand = session.hand
     assert hand.contract is not None and hand.contract.is_misere and hand.declarer == PLAYER
     view = table_view(session)
-    out = [s["name"] for s in view["seats"] if s["sitting_out"]]
+    out = [s.name for s in view.seats if s.sitting_out]
     assert out == ["North-West", "North-East"]
-    assert view["contract"]["note"] == "North-West and North-East sit out, their hands laid down."
-    arena = render.table(view, False)["arena"]
+    assert view.contract.note == "North-West and North-East sit out, their hands laid down."
+    arena = table_render.table(view, False)["arena"]
     assert arena.count("laid down: sitting out") == 2 and arena.count("Sitting out") == 2
 
 
@@ -264,9 +264,9 @@ def test_the_player_sitting_out_is_told_and_the_hand_laid_down() -> None:
     assert hand.contract is not None and hand.contract.is_misere and not hand.active[PLAYER]
     view = table_view(session)
     declarer = session.seat_name(hand.declarer)
-    assert view["prompt"]["text"].startswith(f"{declarer}'s misère: you sit out, your hand laid down. ")
-    assert view["contract"]["note"].startswith("You and ")
-    html = render.table(view, False)["hand"]
+    assert view.prompt.text.startswith(f"{declarer}'s misère: you sit out, your hand laid down. ")
+    assert view.contract.note.startswith("You and ")
+    html = table_render.table(view, False)["hand"]
     assert 'class="hand n10 laid-down"' in html and "laid down: you sit out" in html
 
 
@@ -275,21 +275,21 @@ def test_eleven_twelve_and_thirteen_rank_between_queen_and_ten_and_read_clearly(
     cards = tuple(Card.parse(t) for t in "10H 11H 12H 13H QH KH 9H".split())
     order = hand_order(Rules.parse("six-handed"), cards, None)
     assert [str(c) for c in order] == ["KH", "QH", "13H", "12H", "11H", "10H", "9H"]
-    face = svg.face(card_view(Card.parse("12S")))
+    face = table_render.face(card_view(Card.parse("12S")))
     assert '<use href="#glyph-12" x="54" y="76" font-size="40"/>' in face  # the number large in the middle
-    assert card_view(Card.parse("13D"))["label"] == "thirteen of diamonds"
+    assert card_view(Card.parse("13D")).label == "thirteen of diamonds"
 
 
 def test_second_copies_are_named_marked_and_keyed_apart() -> None:
     first, second = Card.parse("2S"), Card.parse("2S'")
     assert card_name(first) == "two of spades" and card_name(second) == "two of spades (second deck)"
-    assert 'class="cf black copy"' in svg.face(card_view(second)) and '"#glyph-2nd"' in svg.face(card_view(second))
-    assert "copy" not in svg.face(card_view(first))
+    assert 'class="cf black copy"' in table_render.face(card_view(second)) and '"#glyph-2nd"' in table_render.face(card_view(second))
+    assert "copy" not in table_render.face(card_view(first))
     for seed in range(40):  # a deal where the player holds a second copy
         session = Session(default_settings("six-handed,deck=63-doubled"), DealCode(seed, 5))
         if any(c.is_copy for c in session.hand.hand_of(PLAYER)):
             break
-    html = render.table(table_view(session), False)["hand"]
+    html = table_render.table(table_view(session), False)["hand"]
     keys = re.findall(r'data-key="([^"]+)"', html)
     labels = re.findall(r'<button[^>]*aria-label="([^",]+)', html)
     assert len(keys) == len(set(keys)) == len(labels) == len(set(labels)) == 10

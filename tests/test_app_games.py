@@ -97,13 +97,13 @@ def test_an_unreadable_save_can_be_deleted_from_the_history() -> None:
     storage.data[PREFIX + "game/bad"] = "{damaged"
     app = new_app(storage)
     assert app.regions()["start"].count("Resume") == 0  # listed aside, not under Resume
-    (kept,) = app.history_view()["kept"]
+    (kept,) = app.history_view().kept
     app.dispatch("dialog", "history")
-    assert f'data-action="ask-delete-kept" data-value="{kept["key"]}"' in app.regions()["dialog"]
-    app.dispatch("ask-delete-kept", kept["key"])
+    assert f'data-action="ask-delete-kept" data-value="{kept.key}"' in app.regions()["dialog"]
+    app.dispatch("ask-delete-kept", kept.key)
     assert "Delete this unreadable save?" in app.regions()["dialog"]
-    app.dispatch("delete-kept", kept["key"])
-    assert app.history_view()["kept"] == [] and not [k for k in storage.data if "kept" in k]
+    app.dispatch("delete-kept", kept.key)
+    assert app.history_view().kept == () and not [k for k in storage.data if "kept" in k]
 
 
 def test_a_finished_tournament_goes_to_the_history() -> None:
@@ -123,8 +123,8 @@ def test_a_finished_tournament_goes_to_the_history() -> None:
     assert Saves(storage).games() == []
     (entry,) = Saves(storage).history()
     assert entry["kind"] == "tournament" and entry["outcome"].endswith(" points")
-    (label,) = app.history_view()["games"]
-    assert " Tournament: " in label["label"] and " of 8, " in label["label"]
+    (label,) = app.history_view().games
+    assert " Tournament: " in label.label and " of 8, " in label.label
     assert Saves(storage).stats().games == 0  # a tournament's last round is not a game of its own
 
 
@@ -135,7 +135,7 @@ def test_a_challenge_resumed_after_a_reload_still_shows_the_claimed_result() -> 
     while sharer.session is not None and not sharer.session.hand.is_over:
         play_on(sharer, 1)
     sharer.dispatch("share", "challenge")
-    challenge = sharer.shared[1].split("?", 1)[1]
+    challenge = sharer.shared.url.split("?", 1)[1]
     storage, tab = FakeStorage(), FakeStorage()
     friend = new_app(storage, "?" + challenge, tab=tab)
     assert friend.kind == "challenge"

@@ -107,8 +107,8 @@ def test_a_finished_game_goes_to_the_history_and_imports_back() -> None:
         app.dispatch("next")
     assert not [k for k in storage.data if k.startswith(PREFIX + "game/")]
     view = app.history_view()
-    assert view["stats"] == Saves(storage).stats().lines() and view["stats"][0].startswith("Games won: ")
-    assert " of 1 (" in view["stats"][0] and len(view["games"]) == 1
+    assert list(view.stats) == Saves(storage).stats().lines() and view.stats[0].startswith("Games won: ")
+    assert " of 1 (" in view.stats[0] and len(view.games) == 1
     app.dispatch("dialog", "history")
     assert "History &amp; stats" in app.regions()["dialog"]
     name, text = app.download("export-finished", "0") or ("", "")
@@ -125,7 +125,7 @@ def test_a_shared_deal_and_a_challenge() -> None:
     app = new_app(FakeStorage())
     app.dispatch("start", "1-3-abc")
     app.dispatch("share", "deal")
-    title, url, _ = app.shared
+    title, url = app.shared.title, app.shared.url
     assert title == "Share this deal" and url.startswith(PAGE + "?v=1&r=standard&d=1-3-abc&s=0&k=")
     assert app.dialog == "share" and "value=\"" + url.replace("&", "&amp;") in app.regions()["dialog"]
 
@@ -137,9 +137,9 @@ def test_a_shared_deal_and_a_challenge() -> None:
     while not friend.session.hand.is_over:
         play_on(friend, 1)
     friend.dispatch("share", "challenge")
-    challenge = friend.shared[1][len(PAGE):]
+    challenge = friend.shared.url[len(PAGE):]
     friend.dispatch("share", "replay")
-    replay = friend.shared[1][len(PAGE):]
+    replay = friend.shared.url[len(PAGE):]
 
     third = new_app(FakeStorage(), challenge)
     assert third.session is not None

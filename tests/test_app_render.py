@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, svg  # noqa: E402
+from app import render, svg, table_render  # noqa: E402
+from app.view_model import SheetRow, SheetView  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
 from app.view import card_view  # noqa: E402
@@ -180,20 +181,20 @@ def test_the_newest_card_on_the_table_animates_once() -> None:
 @pytest.mark.parametrize("deck", list(Deck))
 def test_every_card_face_is_well_formed(deck: Deck) -> None:
     for card in deck.cards:
-        face = svg.face(card_view(card))
+        face = table_render.face(card_view(card))
         Markup(face)
         assert face.startswith('<svg class="cf ') and 'aria-hidden="true"' in face
         assert "<text" not in face  # letters by reference: the button's only text is its name
     Markup(svg.back())
     sprite = svg.sprite()
     assert all(f'id="pip-{s}"' in sprite for s in ("S", "C", "D", "H", "star"))
-    glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(svg.face(card_view(c)) for c in deck.cards))
+    glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(table_render.face(card_view(c)) for c in deck.cards))
     assert set(glyphs) <= set(re.findall(r'<symbol id="(glyph-[^"]+)"', sprite))
 
 
 def test_the_score_sheet_writes_one_minus_sign() -> None:
-    sheet = {"sides": ["You & North", "West & East"], "short": ["You & N", "W & E"], "totals": [-150, 40],
-             "rows": [{"number": 1, "contract": "7♥", "dealer": "North", "result": "set",
-                       "points": [-150, 40], "totals": [-150, 40]}]}
+    sheet = SheetView(sides=("You & North", "West & East"), short=("You & N", "W & E"), totals=(-150, 40),
+                      rows=(SheetRow(number=1, contract="7♥", dealer="North", result="set",
+                                     points=(-150, 40), totals=(-150, 40)),), target=500)
     html = render.score_sheet(sheet)
     assert html.count("−150") == 3 and not re.search(r"(?<!\w)-\d", html)

@@ -257,28 +257,25 @@ class TestViews:
 
     def test_the_table_shows_names_totals_and_the_round(self, turned_round: TournamentSession) -> None:
         ts = turned_round
-        view = table_view(ts.session)
-        adjust_table(view, ts)
-        assert [s["who"] for s in view["seats"][1:]] == [f"{NAMES[p]} · {minus(ts.total(p))}" for p in ts.seats[1:]]
-        assert view["help"][-1]["title"] == "The tournament"
+        view = adjust_table(table_view(ts.session), ts)
+        assert [s.who for s in view.seats[1:]] == [f"{NAMES[p]} · {minus(ts.total(p))}" for p in ts.seats[1:]]
+        assert view.help[-1]["title"] == "The tournament"
         partner, left, right = (NAMES[ts.seats[s]] for s in (2, 1, 3))
-        assert [s["name"] for s in view["sides"]] == [f"You & {partner}", " & ".join(sorted(
+        assert [s.name for s in view.sides] == [f"You & {partner}", " & ".join(sorted(
             (left, right), key=lambda name: NAMES.index(name)))]
-        assert view["sheet"]["sides"] == [s["name"] for s in view["sides"]]
+        assert list(view.sheet.sides) == [s.name for s in view.sides]
         bar = round_bar(ts)
         assert bar["text"] == f"Round {ts.tournament.round + 1} of 6, hand 1 of 4" and bar["total"] == ts.total(ME)
 
     def test_after_the_last_hand_the_results(self) -> None:
         ts = TournamentSession.new(settings(), 16, 6)
         play_hands(ts, 3)
-        view = table_view(ts.session)
-        adjust_table(view, ts)
-        assert "next_button" not in view["prompt"]
+        view = adjust_table(table_view(ts.session), ts)
+        assert view.prompt.kind == "hand-over" and view.prompt.next_button == "Next hand"
         play_hands(ts)
-        view = table_view(ts.session)
-        adjust_table(view, ts)
-        assert view["prompt"]["next_button"] == "Round results"
-        assert view["prompt"]["next"] == "That was the round's last hand."
+        view = adjust_table(table_view(ts.session), ts)
+        assert view.prompt.next_button == "Round results"
+        assert view.prompt.next == "That was the round's last hand."
 
     def test_standings_after_a_round(self) -> None:
         ts = TournamentSession.new(settings(), 17, 6)
@@ -377,9 +374,8 @@ class TestStartAndApp:
 def test_the_hand_result_names_the_pairs_as_the_scores_do() -> None:
     ts = TournamentSession.new(settings(), 5, 6)
     play_hands(ts, 1)
-    view = table_view(ts.session)
-    adjust_table(view, ts)
-    assert view["prompt"]["kind"] == "hand-over"
-    names = [line["name"] for line in view["prompt"]["points"]]
-    assert names == [side["name"] for side in view["sides"]] and names[0].startswith("You & ")
+    view = adjust_table(table_view(ts.session), ts)
+    assert view.prompt.kind == "hand-over"
+    names = [line.name for line in view.prompt.points]
+    assert names == [side.name for side in view.sides] and names[0].startswith("You & ")
     assert "North" not in " ".join(names)

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from app import render  # noqa: E402
+from app import render, table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.help import rules_help  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
@@ -59,7 +59,7 @@ def up(hand: Hand, position: int) -> set[Card]:
 
 def places(view: dict[str, Any], seat: int) -> list[tuple[int | None, bool]]:
     """A player's pile places as (face-up card id or None, face-down card beneath)."""
-    return [(p["card"]["id"] if p["card"] else None, p["down"]) for p in view["piles"][seat]["places"]]
+    return [(p.card.id if p.card else None, p.down) for p in view.piles[seat].places]
 
 
 def visible_to_player(hand: Hand) -> set[int]:
@@ -82,7 +82,7 @@ def test_the_piles_show_no_face_down_card_and_keep_their_places(seed: int) -> No
         view = table_view(session)
         allowed = visible_to_player(hand)
         assert cards_in(view) <= allowed
-        html = "".join(render.table(view, False).values())
+        html = "".join(table_render.table(view, False).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].name for c in allowed}
         for seat in (0, 1):
@@ -97,7 +97,7 @@ def test_the_piles_show_no_face_down_card_and_keep_their_places(seed: int) -> No
         before = view
         bot_step(session)
     assert all(places(view, s) == [(None, False)] * 5 for s in (0, 1))
-    assert 'class="piles' not in render.table(view, False)["arena"]  # nothing left in front of either player
+    assert 'class="piles' not in table_render.table(view, False)["arena"]  # nothing left in front of either player
 
 
 def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
@@ -106,18 +106,18 @@ def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
     legal = {a.played_card for a in hand.legal_actions()}
     card = next(c for c in sorted(up(hand, PILES)) if c in legal)
     view = table_view(session)
-    assert view["prompt"]["from"] == "piles" and view["prompt"]["text"].startswith("Your piles' ")
-    mine = view["piles"][PLAYER]
-    assert mine["me"] and mine["to_act"] and mine["tappable"] and mine["name"] == "Your piles"
-    assert not view["piles"][1]["tappable"]
-    assert all(not c["legal"] for c in view["hand"])
-    in_hand = view["hand"][0]["id"]
+    assert view.prompt.source == "piles" and view.prompt.text.startswith("Your piles' ")
+    mine = view.piles[PLAYER]
+    assert mine.me and mine.to_act and mine.tappable and mine.name == "Your piles"
+    assert not view.piles[1].tappable
+    assert all(not c.legal for c in view.hand)
+    in_hand = view.hand[0].id
     session.tap(in_hand)
     assert session.notice == (f"You can't play the {CARDS[in_hand].name}: it is your piles' turn: "
                               "play one of their face-up cards.")
     session.tap(card)
     assert session.selected == card and session.notice == ""
-    assert table_view(session)["prompt"]["selected"] == card.name
+    assert table_view(session).prompt.selected == card.name
     played = len(hand.history)
     session.tap(card)
     assert hand.history[played] == (PLAYER, play(card))
@@ -128,9 +128,9 @@ def test_a_pile_card_is_refused_on_the_hands_turn_and_a_face_down_one_always() -
     session = reach(lambda s: s.hand.phase == Phase.PLAY and s.hand.turn == PLAYER and s.hand.playable(PILES))
     hand = session.hand
     view = table_view(session)
-    assert view["prompt"]["from"] == "hand" and view["prompt"]["text"].startswith("Your ")
+    assert view.prompt.source == "hand" and view.prompt.text.startswith("Your ")
     pile = min(up(hand, PILES))
-    assert not any(p["card"]["legal"] for p in view["piles"][PLAYER]["places"] if p["card"])
+    assert not any(p.card.legal for p in view.piles[PLAYER].places if p.card)
     session.tap(pile)
     assert session.notice == f"You can't play the {pile.name}: it is your hand's turn, not your piles'."
     assert session.selected is None
@@ -145,7 +145,7 @@ def test_an_illegal_pile_card_is_dimmed_and_says_why() -> None:
     session = reach(wanted)
     hand = session.hand
     refused = min(up(hand, PILES) - {a.played_card for a in hand.legal_actions()})
-    markup = check(render.table(table_view(session), False)["arena"])
+    markup = check(table_render.table(table_view(session), False)["arena"])
     buttons = {int(a["data-value"]): a for a, _ in markup.buttons if a.get("data-action") == "card"}
     assert set(buttons) == up(hand, PILES)
     assert buttons[refused]["aria-disabled"] == "true"
@@ -157,7 +157,7 @@ def test_an_illegal_pile_card_is_dimmed_and_says_why() -> None:
 
 def test_the_pile_cards_are_drawn_over_backs_and_named() -> None:
     session = reach(piles_turn)
-    arena = render.table(table_view(session), False)["arena"]
+    arena = table_render.table(table_view(session), False)["arena"]
     markup = check(arena)
     sections = {a["aria-label"]: a["class"] for t, a in markup.tags if t == "section" and "piles" in a["class"]}
     hand = session.hand
@@ -177,14 +177,14 @@ def test_the_pile_cards_are_drawn_over_backs_and_named() -> None:
 def test_the_trick_shows_four_cards_in_their_places_with_labels() -> None:
     session = reach(lambda s: bool(s.hand.tricks) and not s.hand.trick_cards and s.hand.tricks[-1].winner == PILES)
     view = table_view(session)
-    trick = view["trick"]
-    assert trick["title"] == f"Trick {len(session.hand.tricks)}, won by your piles"
-    assert trick["winner"] == "South's piles"
-    shown = {c["place"]: (c["caption"], c["seat"], c["winner"]) for c in trick["cards"]}
+    trick = view.trick
+    assert trick.title == f"Trick {len(session.hand.tricks)}, won by your piles"
+    assert trick.winner == "South's piles"
+    shown = {c.place: (c.caption, c.seat, c.winner) for c in trick.cards}
     assert shown == {"south": ("You", "South", False), "north": ("North", "North", False),
                      "south-piles": ("Your piles", "South's piles", True),
                      "north-piles": ("North's piles", "North's piles", False)}
-    arena = render.table(view, False)["arena"]
+    arena = table_render.table(view, False)["arena"]
     assert arena.count('class="trick-who"') == 4 and "trick-card at-south-piles winner" in arena
     assert re.search(r'aria-label="South&#x27;s piles: [^"]+, winning"', arena)
 
@@ -193,18 +193,18 @@ def test_the_trick_count_of_a_seat_includes_its_piles() -> None:
     session = reach(lambda s: bool(s.hand.tricks) and not s.hand.trick_cards and s.hand.tricks[-1].winner == PILES)
     view = table_view(session)
     won = session.hand.won
-    assert [s["tricks"] for s in view["seats"]] == [won[0] + won[2], won[1] + won[3]]
-    assert [s["tricks"] for s in view["sides"]] == [won[0] + won[2], won[1] + won[3]]
+    assert [s.tricks for s in view.seats] == [won[0] + won[2], won[1] + won[3]]
+    assert [s.tricks for s in view.sides] == [won[0] + won[2], won[1] + won[3]]
 
 
 def test_the_kitty_goes_to_the_bidders_hand_not_the_piles() -> None:
     session = reach(lambda s: s.hand.phase == Phase.DISCARD and s.hand.declarer == PLAYER)
     view = table_view(session)
-    assert view["prompt"]["kind"] == "discard" and len(view["hand"]) == 13
-    assert sum(c["kitty"] for c in view["hand"]) == 3
+    assert view.prompt.kind == "discard" and len(view.hand) == 13
+    assert sum(c.kitty for c in view.hand) == 3
     assert all(len([p for p in places(view, s) if p[0] is not None]) == 5 for s in (0, 1))
-    assert not view["piles"][PLAYER]["tappable"]
-    assert "data-action" not in render.table(view, False)["arena"]  # no pile card to tap before play
+    assert not view.piles[PLAYER].tappable
+    assert "data-action" not in table_render.table(view, False)["arena"]  # no pile card to tap before play
     pile = next(c for c, _ in places(view, PLAYER) if c is not None)
     session.tap(pile)
     assert session.picks == [] and session.notice == "That card is not in your hand."
@@ -232,9 +232,9 @@ def test_a_misere_bidders_piles_sit_out() -> None:
     while session.hand.phase != Phase.PLAY:
         match.apply(session.hand.legal_actions()[0], 1)
     view = table_view(session)
-    assert [(p["name"], p["sitting_out"], p["tappable"]) for p in view["piles"]] == [
+    assert [(p.name, p.sitting_out, p.tappable) for p in view.piles] == [
         ("Your piles", False, True), ("North's piles", True, False)]
     assert 'aria-label="North&#x27;s piles: 5 face up, 5 face down, sitting out"' in \
-        render.table(view, False)["arena"]
+        table_render.table(view, False)["arena"]
     assert "In misère the bidder's piles sit out" in " ".join(
         p for s in rules_help(session.rules) for p in s["paragraphs"])

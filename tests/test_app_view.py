@@ -1,6 +1,7 @@
 """The view model: what the player's seat may see, and nothing more; prompts; score sheet."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import sys
@@ -11,11 +12,12 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render  # noqa: E402
+from app import render, table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.view import side_names, table_view  # noqa: E402
+from app.view_model import CallOption, CardView, WaitPrompt  # noqa: E402
 from engine.actions import PASS_ID  # noqa: E402
 from engine.cards import CARDS, cards_of  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
@@ -27,11 +29,12 @@ CARD_NAME = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|jack|
 
 
 def cards_in(view: Any) -> set[int]:
-    """Every card a view mentions (card views carry an id and a text)."""
-    if isinstance(view, dict):
-        found = {view["id"]} if {"id", "text", "label"} <= view.keys() else set()
-        return found.union(*(cards_in(v) for v in view.values()))
-    if isinstance(view, list):
+    """Every card a view mentions (in its card views, and the cards a partner may be called by)."""
+    if isinstance(view, (CardView, CallOption)):
+        return {view.id}
+    if dataclasses.is_dataclass(view):
+        return cards_in([getattr(view, f.name) for f in dataclasses.fields(view)])
+    if isinstance(view, (list, tuple)):
         return set().union(*(cards_in(v) for v in view))
     return set()
 
@@ -82,10 +85,10 @@ def test_the_view_shows_no_hidden_card(table: str, seed: int) -> None:
         view = table_view(session)
         allowed = visible_to_player(session.hand)
         assert cards_in(view) <= allowed
-        html = "".join(render.table(view, False).values())
+        html = "".join(table_render.table(view, False).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].name for c in allowed}
-        json.dumps(view)  # plain data
+        json.dumps(dataclasses.asdict(view))  # plain data
     play_through(default_settings(table), DealCode(seed, seed % Rules.parse(table).players), check)
 
 
@@ -97,26 +100,26 @@ def test_auction_in_order_with_passes_and_only_legal_bids() -> None:
         session.apply_bot(request, answer(request))
     view = table_view(session)
     calls = [(s, a) for s, a in session.hand.history]
-    assert [c["seat"] for c in view["auction"]] == [session.seat_name(s) for s, _ in calls]
-    assert [c["pass"] for c in view["auction"]] == [a == PASS_ID for _, a in calls]
-    prompt = view["prompt"]
-    assert prompt["kind"] == "bid"
+    assert [c.seat for c in view.auction] == [session.seat_name(s) for s, _ in calls]
+    assert [c.passed for c in view.auction] == [a == PASS_ID for _, a in calls]
+    prompt = view.prompt
+    assert prompt.kind == "bid"
     legal = [str(a) for a in session.hand.legal_actions() if a != PASS_ID]
-    assert [b["action"] for b in prompt["bids"]] == legal
-    assert all(b["value"] == session.rules.bid_value(session.hand.legal_actions()[i].bid)  # type: ignore[arg-type]
-               for i, b in enumerate(prompt["bids"]))
-    html = render.table(view, False)["panel"]
+    assert [b.action for b in prompt.bids] == legal
+    assert all(b.value == session.rules.bid_value(session.hand.legal_actions()[i].bid)  # type: ignore[arg-type]
+               for i, b in enumerate(prompt.bids))
+    html = table_render.table(view, False)["panel"]
     assert html.count('data-action="bid"') == len(session.hand.legal_actions())
 
 
 def test_seats_show_names_levels_dealer_and_turn() -> None:
     settings = {**default_settings(), "levels": ["human", "easy", "normal", "expert"]}
     session = Session(settings, DealCode(5, 2))
-    seats = table_view(session)["seats"]
-    assert [(s["name"], s["who"]) for s in seats] == [
+    seats = table_view(session).seats
+    assert [(s.name, s.who) for s in seats] == [
         ("South", "You"), ("West", "Ada · Easy bot"), ("North", "Ben · Normal bot"), ("East", "Cleo · Expert bot")]
-    assert [s["dealer"] for s in seats] == [False, False, True, False]
-    assert [s["to_act"] for s in seats] == [False, False, False, True]
+    assert [s.dealer for s in seats] == [False, False, True, False]
+    assert [s.to_act for s in seats] == [False, False, False, True]
 
 
 def test_misere_partner_sits_out_and_open_misere_hand_is_exposed() -> None:
@@ -127,9 +130,9 @@ def test_misere_partner_sits_out_and_open_misere_hand_is_exposed() -> None:
         def check(session: Session) -> None:
             hand = session.hand
             if str(hand.contract) == "OPEN-MIS" and hand.declarer != PLAYER and hand.phase == Phase.PLAY:
-                seats = table_view(session)["seats"]
+                seats = table_view(session).seats
                 partner = (hand.declarer + 2) % 4
-                seen.append((seats[partner]["sitting_out"], bool(seats[hand.declarer]["exposed"]), len(hand.tricks)))
+                seen.append((seats[partner].sitting_out, bool(seats[hand.declarer].exposed), len(hand.tricks)))
 
         play_through(default_settings(), DealCode(seed, 0), check)
         if seen:
@@ -145,13 +148,13 @@ def test_hand_summary_and_score_sheet_match_the_engine() -> None:
     view = table_view(session)
     result = session.hand.result
     assert result is not None
-    prompt = view["prompt"]
+    prompt = view.prompt
     text = "Everyone passed: the hand is thrown in. No score." if result.thrown_in else result.describe(session.rules)
-    assert prompt["text"] == text
-    assert [p["points"] for p in prompt["points"]] == list(result.points)
-    assert view["sheet"]["sides"] == side_names(session) == ["You & North", "West & East"]
-    (row,) = view["sheet"]["rows"]
-    assert row["totals"] == list(session.match.totals) == [s["total"] for s in view["sides"]]
+    assert prompt.text == text
+    assert [p.points for p in prompt.points] == list(result.points)
+    assert list(view.sheet.sides) == side_names(session) == ["You & North", "West & East"]
+    (row,) = view.sheet.rows
+    assert list(row.totals) == list(session.match.totals) == [s.total for s in view.sides]
 
 
 def test_a_whole_game_ends_with_the_engines_outcome() -> None:
@@ -159,26 +162,26 @@ def test_a_whole_game_ends_with_the_engines_outcome() -> None:
     view = table_view(session)
     outcome = session.match.outcome
     assert outcome is not None
-    assert view["outcome"] == outcome.describe(["You & North", "West & East"])
-    assert len(view["sheet"]["rows"]) == len(session.match.sheet)
-    assert "Game over" in render.table(view, False)["panel"]
+    assert view.outcome == outcome.describe(["You & North", "West & East"])
+    assert len(view.sheet.rows) == len(session.match.sheet)
+    assert "Game over" in table_render.table(view, False)["panel"]
 
 
 def test_prompts_by_phase() -> None:
     session = Session(default_settings(), DealCode(3, 3))
-    assert table_view(session)["prompt"]["kind"] == "bid"
+    assert table_view(session).prompt.kind == "bid"
     session.bid("pass")
-    assert table_view(session)["prompt"] == {"kind": "wait", "text": "West is bidding…"}
+    assert table_view(session).prompt == WaitPrompt(text="West is bidding…")
 
 
 def test_american_bidding_names_inkles_the_one_call_and_where_misere_ranks() -> None:
     session = Session(default_settings("american"), DealCode(7, 3))  # South speaks first
-    prompt = table_view(session)["prompt"]
-    assert "one round only" in prompt["text"] and "inkle" in prompt["text"]
-    sixes = [b for b in prompt["bids"] if b["tricks"] == 6]
-    assert len(sixes) == 5 and all(b["note"] == "an inkle" for b in sixes)
-    assert all(b["note"] == "" for b in prompt["bids"] if b["tricks"] > 6)
-    assert 'aria-label="6♠ 40 points: six spades, an inkle"' in render.table(table_view(session), False)["panel"]
+    prompt = table_view(session).prompt
+    assert "one round only" in prompt.text and "inkle" in prompt.text
+    sixes = [b for b in prompt.bids if b.tricks == 6]
+    assert len(sixes) == 5 and all(b.note == "an inkle" for b in sixes)
+    assert all(b.note == "" for b in prompt.bids if b.tricks > 6)
+    assert 'aria-label="6♠ 40 points: six spades, an inkle"' in table_render.table(table_view(session), False)["panel"]
     session.bid("bid 7S")
     while session.state == "bot":
         request = session.bot_request()
@@ -194,13 +197,13 @@ def test_only_the_first_two_to_speak_may_inkle() -> None:
         assert request is not None
         session.apply_bot(request, answer(request))
     assert session.state == "you"
-    prompt = table_view(session)["prompt"]
-    assert not any(b["tricks"] == 6 for b in prompt["bids"]) and "inkle" not in prompt["text"]
+    prompt = table_view(session).prompt
+    assert not any(b.tricks == 6 for b in prompt.bids) and "inkle" not in prompt.text
 
 
 @pytest.mark.parametrize("rank, note", [("8S-8C", "ranks between 8♠ and 8♣"), ("above-sevens", "ranks above the sevens")])
 def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
     session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
-    misere = [b for b in table_view(session)["prompt"]["bids"] if b["misere"]]
-    assert [b["note"] for b in misere] == [note, note]  # misère and open misère
-    assert f'aria-label="Misère 250 {note}"' in render.table(table_view(session), False)["panel"]
+    misere = [b for b in table_view(session).prompt.bids if b.misere]
+    assert [b.note for b in misere] == [note, note]  # misère and open misère
+    assert f'aria-label="Misère 250 {note}"' in table_render.table(table_view(session), False)["panel"]

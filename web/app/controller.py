@@ -21,7 +21,7 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.seats import seat_name
 
-from app import games_render, links, render, tournament_render
+from app import games_render, links, render, table_render, tournament_render
 from app.cards import minus
 from app.help import rules_words
 from app.cues import Cues
@@ -34,6 +34,7 @@ from app.stats import Stats
 from app.tournament import ME, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
+from app.view_model import FinishedGame, HistoryView, KeptSave, LinkResult, ReplayView, ShareView, TableView
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
@@ -70,7 +71,7 @@ class App:
         """The key of an unreadable save the notice is about (it can be exported)."""
         self.link: links.Link | None = None
         """The shared deal being played (its first hand), if the game came from a link."""
-        self.shared = ("", "", "")
+        self.shared = ShareView("", "", "")
         """The 'share' dialog's title, link and words."""
         self.replay_step = 0
         self.game_id = ""
@@ -123,48 +124,53 @@ class App:
         self.save()
 
     def _dispatch(self, action: str, value: str) -> None:
-        if action.startswith("set:"):
-            self.form.set(action[4:], value)
-        elif action.startswith("pref:"):
-            self.prefs.set(action[5:], value == "on")
-        elif action == "reset-rules":
-            self.form.reset_rules()
-        elif action == "start":
-            self.start(value)
-        elif action == "dialog":
-            self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
-            self.confirm = ("", "")  # closed: a Delete not confirmed is not done
-        elif action == "new-game":  # the game in progress stays saved, under Resume
-            if self.session is not None:
-                self.form = StartForm(self.session.settings)
-                if self.tournament is not None:
-                    self.form.set("table", TOURNAMENT)
-                    self.form.rounds = self.tournament.tournament.rounds
-            self._leave()
-        elif action == "resume":
-            self._leave()
-            self._resume(value)
-        elif action == "reload-game":
-            self._resume(self.game_id)
-        elif action in CONFIRMS:
-            self.confirm, self.dialog = (CONFIRMS[action], value), "confirm"
-        elif action in CONFIRMS.values():
-            self._delete(action, value)
-        elif action == "dismiss":
-            self.notice, self.kept = "", ""
-        elif action == "import":
-            self.import_game(value)
-        elif action == "share":
-            self.share(value)
-        elif action == "replay-step" and value.lstrip("-").isdigit():
+        prefix, _, name = action.partition(":")
+        if name and prefix in SETTERS:
+            SETTERS[prefix](self, name, value)
+        elif action in ACTIONS:
+            ACTIONS[action](self, value)
+        elif self.session is not None and action in TABLE_ACTIONS:
+            TABLE_ACTIONS[action](self.session, value)
+
+    def _open_dialog(self, value: str) -> None:
+        self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
+        self.confirm = ("", "")  # closed: a Delete not confirmed is not done
+
+    def _new_game(self, _: str = "") -> None:
+        """Back to the start screen with this game's settings; the game in progress stays saved, under Resume."""
+        if self.session is not None:
+            self.form = StartForm(self.session.settings)
+            if self.tournament is not None:
+                self.form.set("table", TOURNAMENT)
+                self.form.rounds = self.tournament.tournament.rounds
+        self._leave()
+
+    def _resume_other(self, game_id: str) -> None:
+        self._leave()
+        self._resume(game_id)
+
+    def _ask(self, action: str, value: str) -> None:
+        """Ask before a Delete (``action`` one of CONFIRMS)."""
+        self.confirm, self.dialog = (CONFIRMS[action], value), "confirm"
+
+    def _dismiss(self, _: str = "") -> None:
+        self.notice, self.kept = "", ""
+
+    def _step_replay(self, value: str) -> None:
+        if value.lstrip("-").isdigit():
             self.replay_step = int(value)
-        elif action == "next" and self.tournament is not None and self.tournament.round_played:
+
+    def _next(self, _: str = "") -> None:
+        """After a hand: the next one, or a tournament's round results after its last."""
+        if self.tournament is not None and self.tournament.round_played:
             self.tournament.end_round()
-        elif action == "next-round" and self.tournament is not None and self.tournament.between_rounds:
+        elif self.session is not None:
+            self.session.next_hand()
+
+    def _next_round(self, _: str = "") -> None:
+        if self.tournament is not None and self.tournament.between_rounds:
             self.tournament.next_round()
             self._begin(self.tournament.session, self.tournament, game_id=self.game_id)
-        elif self.session is not None:
-            self._table_action(self.session, action, value)
 
     def start(self, deal_code: str) -> None:
         """Start a game with the form's settings and an optional deal code (or a tournament)."""
@@ -224,37 +230,6 @@ class App:
         tournament = loaded.tournament
         self._begin(tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match),
                     tournament, kind or loaded.kind, game_id)
-
-    def _table_action(self, session: Session, action: str, value: str) -> None:
-        number = int(value) if value.lstrip("-").isdigit() else -1
-        if action == "card":
-            session.tap(number)
-        elif action == "play":
-            session.play_selected()
-        elif action == "bid":
-            session.bid(value)
-        elif action == "discard":
-            session.discard()
-        elif action == "call-card":
-            session.choose_call(number)
-        elif action == "call":
-            session.call_partner()
-        elif action == "alone":
-            session.play_alone()
-        elif action == "joker":
-            session.give_joker(number)
-        elif action == "name":
-            session.name_suit(number)
-        elif action == "cancel":
-            session.cancel()
-        elif action == "next":
-            session.next_hand()
-        elif action == "review":
-            session.toggle_review()
-        elif action == "autoplay":
-            session.set_autoplay(value == "on")
-        elif action == "pace" and number >= 0:
-            session.set_pace(number)
 
     # --- bots ---------------------------------------------------------------------------
     def bot_request(self, fn: str = "decide") -> Request | None:
@@ -351,7 +326,7 @@ class App:
             return None if game is None else (f"five-hundred-game-{int(value) + 1}.json", game)
         return None
 
-    def history_view(self) -> dict[str, Any]:
+    def history_view(self) -> HistoryView:
         saves = self.saves
         history = saves.history() if saves is not None else []
         games = []
@@ -363,14 +338,15 @@ class App:
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
             result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
             outcome = entry.get("outcome")
-            games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
-                          "label": f"{_date_words(entry.get('finished_at'))}, " + (
-                              f"Tournament: {outcome}" if isinstance(outcome, str)
-                              else f"{_rules_words(summary.get('rules'))}: {result}{_last_contract(summary)}")})
-        return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
-                "games": games[::-1],
-                "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
-                         for k in (saves.quarantined() if saves is not None else [])]}
+            games.append(FinishedGame(index=index, exportable=isinstance(entry.get("record"), dict),
+                                      label=f"{_date_words(entry.get('finished_at'))}, " + (
+                                          f"Tournament: {outcome}" if isinstance(outcome, str)
+                                          else f"{_rules_words(summary.get('rules'))}: {result}"
+                                               f"{_last_contract(summary)}")))
+        return HistoryView(stats=tuple((saves.stats() if saves is not None else Stats()).lines()),
+                           games=tuple(games[::-1]),
+                           kept=tuple(KeptSave(key=k.key, problem=k.problem, at=k.at)
+                                      for k in (saves.quarantined() if saves is not None else [])))
 
     def games_view(self) -> dict[str, Any]:
         """The games in progress, the last played first, for the Resume list."""
@@ -385,8 +361,8 @@ class App:
             game = next((g for g in self.games_view()["games"] if g["id"] == value), None)
             what = f"{game['title']}: {game['detail']}." if game else "This game."
             return {"title": "Delete this game?", "what": what, "action": action, "value": value}
-        kept = next((k for k in self.history_view()["kept"] if k["key"] == value), None)
-        what = f"Kept aside {kept['at'][:16].replace('T', ' ')}: {kept['problem']}." if kept else "This save."
+        kept = next((k for k in self.history_view().kept if k.key == value), None)
+        what = f"Kept aside {kept.at[:16].replace('T', ' ')}: {kept.problem}." if kept else "This save."
         return {"title": "Delete this unreadable save?", "what": what, "action": action, "value": value}
 
     # --- links ---------------------------------------------------------------------------
@@ -431,12 +407,12 @@ class App:
             title, words = "Replay link", "This link shows the hand trick by trick:"
         else:
             return
-        self.shared, self.dialog = (title, links.share_url(self.page_url, query), words), "share"
+        self.shared, self.dialog = ShareView(title, links.share_url(self.page_url, query), words), "share"
 
     def _replaying(self) -> bool:
         return self.link is not None and self.link.kind == "replay"
 
-    def replay_view(self, link: links.Link) -> dict[str, Any]:
+    def replay_view(self, link: links.Link) -> ReplayView:
         """The shared hand replayed up to ``replay_step`` actions."""
         rules = Rules.parse(link.rules)
         match = Match(rules, DealCode.parse(link.deal))
@@ -449,7 +425,7 @@ class App:
             hand.apply(action, seat)
             lines.append(f"{seat_name(rules.players, seat)}: {hand.history[-1][1].name}")
         title = link.result.describe(rules.players) if link.result else ""
-        return {"lines": lines[-12:], "step": step, "steps": steps, "title": title}
+        return ReplayView(lines=tuple(lines[-12:]), step=step, steps=steps, title=title)
 
     def _link_results(self) -> str:
         """The challenge and replay links (and both results) after a shared hand is played."""
@@ -458,11 +434,10 @@ class App:
             return ""
         players = session.rules.players
         mine = links.result_of(session.hand).describe(players)
-        results = []
+        results: tuple[LinkResult, ...] = ()
         if link.result is not None and link.kind == "challenge":
-            results = [{"who": "The result the link claims", "text": link.result.describe(players)},
-                       {"who": "You", "text": mine}]
-        return render.link_results({"results": results})
+            results = (LinkResult("The result the link claims", link.result.describe(players)), LinkResult("You", mine))
+        return render.link_results(results)
 
     # --- drawing ------------------------------------------------------------------------
     def regions(self) -> dict[str, str]:
@@ -479,27 +454,84 @@ class App:
         view = table_view(self.session)
         bar = ""
         if tournament is not None:
-            adjust_table(view, tournament)
+            view = adjust_table(view, tournament)
             bar = tournament_render.round_bar(round_bar(tournament))
         actions = sum(len(h.history) for h in self.session.match.hands)
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
-        regions = render.table(view, fresh)
+        regions = table_render.table(view, fresh)
         regions["top"] = notice + bar + regions["top"]
         regions["panel"] += self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions
 
-    def _dialog(self, view: dict[str, Any] | None) -> str:
+    def _dialog(self, view: TableView | None) -> str:
         if self.dialog == "confirm" and self.confirm[0]:
             return games_render.confirm_dialog(self.confirm_view())
         if self.dialog == "history":
             return render.history_dialog(self.history_view())
         if self.dialog == "share":
-            return render.share_dialog(*self.shared)
+            return render.share_dialog(self.shared)
         if self.dialog == "replay" and self.link is not None:
             return render.replay_dialog(self.replay_view(self.link))
-        return (render.dialog(self.dialog, {**view, "prefs": self.prefs.view()}) if self.dialog and view is not None
-                else "")
+        return render.dialog(self.dialog, view, self.prefs.view()) if self.dialog and view is not None else ""
+
+
+def _number(value: str) -> int:
+    """A control's number (a card, a suit, a pause); -1 if it is not one."""
+    return int(value) if value.lstrip("-").isdigit() else -1
+
+
+def _asking(action: str) -> Callable[[App, str], None]:
+    return lambda app, value: app._ask(action, value)
+
+
+def _deleting(action: str) -> Callable[[App, str], None]:
+    return lambda app, value: app._delete(action, value)
+
+
+def _set_pace(session: Session, value: str) -> None:
+    if (pace := _number(value)) >= 0:
+        session.set_pace(pace)
+
+
+SETTERS: Final[dict[str, Callable[[App, str, str], None]]] = {
+    "set": lambda app, name, value: app.form.set(name, value),
+    "pref": lambda app, name, value: app.prefs.set(name, value == "on"),
+}
+"""Actions 'set:NAME' (the start form's settings) and 'pref:NAME' (the page's)."""
+ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
+    "reset-rules": lambda app, _: app.form.reset_rules(),
+    "start": App.start,
+    "dialog": App._open_dialog,
+    "new-game": App._new_game,
+    "resume": App._resume_other,
+    "reload-game": lambda app, _: app._resume(app.game_id),
+    **{ask: _asking(ask) for ask in CONFIRMS},
+    **{delete: _deleting(delete) for delete in CONFIRMS.values()},
+    "dismiss": App._dismiss,
+    "import": App.import_game,
+    "share": App.share,
+    "replay-step": App._step_replay,
+    "next": App._next,
+    "next-round": App._next_round,
+}
+"""What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
+TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
+    "card": lambda session, value: session.tap(_number(value)),
+    "play": lambda session, _: session.play_selected(),
+    "bid": Session.bid,
+    "discard": lambda session, _: session.discard(),
+    "call-card": lambda session, value: session.choose_call(_number(value)),
+    "call": lambda session, _: session.call_partner(),
+    "alone": lambda session, _: session.play_alone(),
+    "joker": lambda session, value: session.give_joker(_number(value)),
+    "name": lambda session, value: session.name_suit(_number(value)),
+    "cancel": lambda session, _: session.cancel(),
+    "review": lambda session, _: session.toggle_review(),
+    "autoplay": lambda session, value: session.set_autoplay(value == "on"),
+    "pace": _set_pace,
+}
+"""The player's actions at the table (app.session.Session), while a game is on."""
 
 
 KIND_LABELS: Final = {"shared": "shared deal", "challenge": "challenge", "replay": "replayed deal",

@@ -8,8 +8,6 @@ played, or seat 0 holds it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.actions import ALONE
 from engine.cards import NO_SUIT, SUIT_NAMES, SUIT_SYMBOLS
 from engine.hand import Phase
@@ -21,8 +19,7 @@ from engine.trumps import trump_order
 from app.cards import SUIT_COLOURS, card_name, colour, hand_order, rank_text, short
 from app.help import partner_share
 from app.session import PLAYER, Session
-
-View = dict[str, Any]
+from app.view_model import CallGroup, CalledCard, CallOption, CallPrompt, ContractCall
 
 
 def _who(session: Session, seat: int) -> str:
@@ -41,49 +38,50 @@ def called_played(obs: Observation) -> bool:
 
 
 # --- the partner picker ---------------------------------------------------------------
-def call_prompt(session: Session, obs: Observation) -> View:
+def call_prompt(session: Session, obs: Observation) -> CallPrompt:
     """The cards the player may call, grouped by suit as they play (trumps first, the joker and
     the left bower with them, high to low), the one chosen so far, and playing alone."""
     contract = obs.contract
     assert contract is not None
     callable_cards = [c for a in obs.legal_actions if (c := a.called_card) is not None]
     order = trump_order(obs.rules.deck, contract.denomination)
-    groups: list[View] = []
+    groups: list[tuple[int, list[CallOption]]] = []
     for c in hand_order(obs.rules, tuple(callable_cards), contract):
         suit = order.suit[c]
-        if not groups or groups[-1]["suit"] != suit:
-            groups.append(_group(suit, order.trump))
-        groups[-1]["cards"].append({
-            "id": int(c), "label": card_name(c), "colour": colour(c),
-            "text": rank_text(c) if c.suit == suit else short(c), "selected": c == session.selected})
+        if not groups or groups[-1][0] != suit:
+            groups.append((suit, []))
+        groups[-1][1].append(CallOption(id=int(c), label=card_name(c), colour=colour(c),
+                                        text=rank_text(c) if c.suit == suit else short(c),
+                                        selected=c == session.selected))
     chosen = session.selected if session.selected in callable_cards else None
     share = f"partners each score {partner_share(obs.rules)}"
     share += "; alone, you score it all" if obs.rules.partner_share == PartnerShare.HALF else ""
-    return {"kind": "call", "groups": groups, "can_alone": ALONE in obs.legal_actions,
-            "chosen": card_name(chosen) if chosen is not None else "",
-            "text": "Call a partner, or play alone.",
-            "share": f"Its holder plays with you, unknown to the others until it is played; {share}."}
+    return CallPrompt(groups=tuple(_group(suit, order.trump, tuple(cards)) for suit, cards in groups),
+                      can_alone=ALONE in obs.legal_actions,
+                      chosen=card_name(chosen) if chosen is not None else "",
+                      text="Call a partner, or play alone.",
+                      share=f"Its holder plays with you, unknown to the others until it is played; {share}.")
 
 
-def _group(suit: int, trump: int) -> View:
+def _group(suit: int, trump: int, cards: tuple[CallOption, ...]) -> CallGroup:
     if suit == NO_SUIT:
-        return {"suit": suit, "title": "The joker", "symbol": "★", "colour": "joker", "cards": []}
+        return CallGroup(suit=suit, title="The joker", symbol="★", colour="joker", cards=cards)
     name = SUIT_NAMES[suit]
-    return {"suit": suit, "title": f"Trumps: {name}" if suit == trump else name.capitalize(),
-            "symbol": SUIT_SYMBOLS[suit], "colour": SUIT_COLOURS[suit], "cards": []}
+    return CallGroup(suit=suit, title=f"Trumps: {name}" if suit == trump else name.capitalize(),
+                     symbol=SUIT_SYMBOLS[suit], colour=SUIT_COLOURS[suit], cards=cards)
 
 
 # --- the table: the contract line and the seats -------------------------------------------
-def contract_call(session: Session, obs: Observation) -> View:
+def contract_call(session: Session, obs: Observation) -> ContractCall:
     """What the contract line says about partners: the called card (or playing alone), what
     the player knows of its holder, and who sits out a misère."""
     called = None
     if obs.called is not None:
-        called = {"short": short(obs.called), "label": card_name(obs.called)}
+        called = CalledCard(short=short(obs.called), label=card_name(obs.called))
     alone = (obs.rules.table.called_partner and obs.called is None and obs.phase > Phase.CALL
              and obs.contract is not None and not obs.contract.is_misere)
     notes = [note for note in (_partner_note(session, obs), sitting_out_note(session, obs)) if note]
-    return {"called": called, "alone": alone, "note": " ".join(notes)}
+    return ContractCall(called=called, alone=alone, note=" ".join(notes))
 
 
 def _partner_note(session: Session, obs: Observation) -> str:

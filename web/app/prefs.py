@@ -4,10 +4,11 @@ between visits; unlike a game's settings they hold for every game."""
 from __future__ import annotations
 
 import json
-from typing import Any, Final
+from typing import Final
 
 from app.saves import Storage
 from app.settings import PREFERENCES, check_preferences
+from app.view_model import Preference
 
 KEY: Final = "prefs"
 """Its key, after the site's prefix (app.saves.scope)."""
@@ -42,9 +43,9 @@ class Preferences:
         """Each class of CLASSES, and whether <body> has it."""
         return {cls: self.values[name] for name, cls in CLASSES.items()}
 
-    def view(self) -> list[dict[str, Any]]:
-        """The preferences as checkboxes: name, label, on."""
-        return [{"name": name, "label": label, "on": self.values[name]} for name, label in PREFERENCES.items()]
+    def view(self) -> tuple[Preference, ...]:
+        """The preferences as checkboxes."""
+        return tuple(Preference(name=name, label=label, on=self.values[name]) for name, label in PREFERENCES.items())
 
     def _read(self) -> str | None:
         if self.storage is None:

@@ -7,6 +7,7 @@ player's first ("You & Cleo").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.rules import Rules
@@ -15,6 +16,7 @@ from engine.tournament import HANDS_PER_ROUND, split
 from app.cards import minus
 from app.help import Section, rules_help
 from app.tournament import ME, NAMES, TournamentSession
+from app.view_model import ResultPrompt, TableView
 
 View = dict[str, Any]
 
@@ -38,25 +40,23 @@ def round_bar(ts: TournamentSession) -> View:
             "total": ts.total(ME)}
 
 
-def adjust_table(view: View, ts: TournamentSession) -> None:
-    """Make a table view (app.view.table_view of the player's session) a tournament's:
+def adjust_table(view: TableView, ts: TournamentSession) -> TableView:
+    """A table view (app.view.table_view of the player's session) made a tournament's:
     each seat's player and total, the pairs by their names, the format in the rules help, and
     after the round's last hand the way on to the results."""
-    for seat in view["seats"]:
-        player = ts.seats[seat["seat"]]
-        if player != ME:
-            seat["who"] = f"{NAMES[player]} · {minus(ts.total(player))}"
+    seats = tuple(seat if ts.seats[seat.seat] == ME else
+                  replace(seat, who=f"{NAMES[ts.seats[seat.seat]]} · {minus(ts.total(ts.seats[seat.seat]))}")
+                  for seat in view.seats)
     pairs = [pair_name(ts.seats[side::2]) for side in (0, 1)]
-    for side, name in zip(view["sides"], pairs):
-        side["name"] = name
-    view["sheet"]["sides"] = view["sheet"]["short"] = pairs
-    prompt = view["prompt"]
-    for line, name in zip(prompt.get("points", ()), pairs):  # the hand's result names the pairs alike
-        line["name"] = name
-    if prompt["kind"] == "hand-over" and ts.round_played:
-        prompt["next"] = "That was the round's last hand."
-        prompt["next_button"] = "Round results"
-    view["help"] = tournament_help(ts.tournament.rules, ts.tournament.rounds)
+    sides = tuple(replace(side, name=name) for side, name in zip(view.sides, pairs))
+    prompt = view.prompt
+    if isinstance(prompt, ResultPrompt):  # the hand's result names the pairs alike
+        prompt = replace(prompt, points=tuple(replace(line, name=name) for line, name in zip(prompt.points, pairs)))
+        if prompt.kind == "hand-over" and ts.round_played:
+            prompt = replace(prompt, next="That was the round's last hand.", next_button="Round results")
+    return replace(view, seats=seats, sides=sides, prompt=prompt,
+                   sheet=replace(view.sheet, sides=tuple(pairs), short=tuple(pairs)),
+                   help=tournament_help(ts.tournament.rules, ts.tournament.rounds))
 
 
 def standings_view(ts: TournamentSession) -> View:

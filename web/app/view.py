@@ -1,4 +1,4 @@
-"""The table as plain data (dicts, lists, str, int, bool) for the player's seat.
+"""The table's view model (app.view_model) for the player's seat.
 
 Everything about the current hand comes from ``observe(hand, PLAYER)``: the
 player sees what the rules let South see, and nothing more.  The score
@@ -7,7 +7,8 @@ sheet and results are public.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Final, Literal
 
 from engine.actions import PASS_ID, Action
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
@@ -22,19 +23,21 @@ from app.partners import (call_prompt, contract_call, result_role, seat_role, sh
 from app.session import PLAYER, Session
 from app.settings import HUMAN, pace_choices
 from app.tournament import NAMES
+from app.view_model import (BidOption, BidPrompt, CallView, CardView, ContractView, DiscardPrompt, PilePlace,
+                            PilesView, PlayPrompt, Prompt, ResultLine, ResultPrompt, SeatView, SheetRow, SheetView,
+                            SideView, SuitOption, SuitPrompt, TableView, TrickCard, TrickView, WaitPrompt)
 
-View = dict[str, Any]
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
 MISERE_RANKS: Final = {"above-sevens": "above the sevens", "8S-8C": "between 8♠ and 8♣"}
 """Where misère ranks among the bids, by the ``misere_rank`` rule."""
 
 
-def card_view(card: Card, **flags: bool) -> View:
+def card_view(card: Card, **flags: bool) -> CardView:
     """A card: id, text ('JH'), words ('jack of hearts'), its index and colour, whether it is a
-    doubled deck's second copy, and flags."""
-    return {"id": int(card), "text": str(card), "label": card_name(card), "short": short(card),
-            "rank": rank_text(card), "suit": "" if card.is_joker else SUIT_LETTERS[card.suit],
-            "colour": colour(card), "copy": card.is_copy, **flags}
+    doubled deck's second copy, and flags (CardView's states)."""
+    return CardView(id=int(card), text=str(card), label=card_name(card), short=short(card), rank=rank_text(card),
+                    suit="" if card.is_joker else SUIT_LETTERS[card.suit], colour=colour(card), copy=card.is_copy,
+                    **flags)
 
 
 def side_names(session: Session) -> list[str]:
@@ -56,7 +59,7 @@ def short_side_names(session: Session) -> list[str]:
                        for name in side.split(" & ")) for side in side_names(session)]
 
 
-def table_view(session: Session) -> View:
+def table_view(session: Session) -> TableView:
     """Everything the table screen shows."""
     obs = observe(session.hand, PLAYER)
     rules = session.rules
@@ -64,51 +67,51 @@ def table_view(session: Session) -> View:
     tricks = [0] * rules.sides
     for position, won in enumerate(obs.won):
         tricks[rules.side_of(session.hand.controller[position])] += won
-    return {
-        "state": session.state,
-        "phase": obs.phase.name.lower(),
-        "players": rules.players,
-        "hand_number": len(session.match.hands),
-        "deal_code": str(session.match.deal_code(len(session.match.hands) - 1)),
-        "seats": [_seat(session, obs, s) for s in range(rules.players)],
-        "sides": [{"name": name, "total": total, "tricks": tricks[i], "mine": rules.side_of(PLAYER) == i}
-                  for i, (name, total) in enumerate(zip(sides, session.match.totals))],
-        "target": rules.target,
-        "contract": _contract(session, obs),
-        "auction": _auction(session, obs),
-        "trick": _trick(session, obs),
-        "piles": _piles(session, obs),
-        "can_review": bool(obs.tricks) and bool(obs.trick_cards),
-        "hand": _hand(session, obs),
-        "prompt": _prompt(session, obs),
-        "notice": session.notice,
-        "sheet": _sheet(session, sides),
-        "outcome": session.match.outcome.describe(sides) if session.match.outcome else "",
-        "help": rules_help(rules),
-        "rules_text": rules_words(rules),
-        "autoplay": bool(session.settings["autoplay"]),
-        "pace_ms": int(session.settings["pace_ms"]),
-        "paces": pace_choices(),
-    }
+    return TableView(
+        state=session.state,
+        phase=obs.phase.name.lower(),
+        players=rules.players,
+        hand_number=len(session.match.hands),
+        deal_code=str(session.match.deal_code(len(session.match.hands) - 1)),
+        seats=tuple(_seat(session, obs, s) for s in range(rules.players)),
+        sides=tuple(SideView(name=name, total=total, tricks=tricks[i], mine=rules.side_of(PLAYER) == i)
+                    for i, (name, total) in enumerate(zip(sides, session.match.totals))),
+        target=rules.target,
+        contract=_contract(session, obs),
+        auction=_auction(session, obs),
+        trick=_trick(session, obs),
+        piles=_piles(session, obs),
+        can_review=bool(obs.tricks) and bool(obs.trick_cards),
+        hand=_hand(session, obs),
+        prompt=_prompt(session, obs),
+        notice=session.notice,
+        sheet=_sheet(session, sides),
+        outcome=session.match.outcome.describe(sides) if session.match.outcome else "",
+        help=rules_help(rules),
+        rules_text=rules_words(rules),
+        autoplay=bool(session.settings["autoplay"]),
+        pace_ms=int(session.settings["pace_ms"]),
+        paces=pace_choices(),
+    )
 
 
-def _seat(session: Session, obs: Observation, seat: int) -> View:
+def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
     level = session.level(seat)
     name = session.seat_name(seat)
     sitting_out = not obs.active[seat] and obs.phase >= Phase.PLAY
-    exposed = []
+    exposed: tuple[CardView, ...] = ()
     if obs.exposed and seat == obs.declarer and seat != PLAYER:
-        exposed = [card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit)]
-    return {
-        "seat": seat, "name": name, "place": name.lower(), "me": seat == PLAYER,
-        "who": "You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
-                                             else f"{NAMES[seat]} · {LEVEL_WORDS[level]}"),  # a name, as in a tournament
-        "dealer": seat == obs.dealer, "to_act": seat == obs.to_act,
-        "declarer": seat == obs.declarer, "cards": obs.held_counts[seat],
-        "call": _last_call(obs, seat),
-        "tricks": sum(obs.won[seat::obs.rules.players]) if obs.phase >= Phase.PLAY else None,  # piles' too
-        "sitting_out": sitting_out, "exposed": exposed, "role": seat_role(obs, seat),
-    }
+        exposed = tuple(card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit))
+    return SeatView(
+        seat=seat, name=name, place=name.lower(), me=seat == PLAYER,
+        who="You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
+                                          else f"{NAMES[seat]} · {LEVEL_WORDS[level]}"),  # a name, as in a tournament
+        dealer=seat == obs.dealer, to_act=seat == obs.to_act,
+        declarer=seat == obs.declarer, cards=obs.held_counts[seat],
+        call=_last_call(obs, seat),
+        tricks=sum(obs.won[seat::obs.rules.players]) if obs.phase >= Phase.PLAY else None,  # piles' too
+        sitting_out=sitting_out, exposed=exposed, role=seat_role(obs, seat),
+    )
 
 
 def _calls(obs: Observation) -> list[tuple[int, Action]]:
@@ -128,34 +131,31 @@ def _last_call(obs: Observation, seat: int) -> str:
     return _call_text(calls[-1])[0] if calls else ""
 
 
-def _auction(session: Session, obs: Observation) -> list[View]:
-    out = []
-    for seat, action in _calls(obs):
-        text, label = _call_text(action)
-        out.append({"seat": session.seat_name(seat), "text": text, "label": label,
-                    "pass": action == PASS_ID})
-    return out
+def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
+    return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID)
+                 for seat, action in _calls(obs) for text, label in (_call_text(action),))
 
 
-def _contract(session: Session, obs: Observation) -> View | None:
+def _contract(session: Session, obs: Observation) -> ContractView | None:
     contract = obs.contract
     if contract is None:
         return None
     joker = ""
     if contract.denomination == NO_SUIT and obs.phase >= Phase.PLAY and obs.joker_suit != NO_SUIT:
         joker = f"The joker is a {SUIT_NAMES[obs.joker_suit][:-1]}."
-    return {
-        "text": bid_short(contract), "label": contract.name, "value": obs.rules.bid_value(contract),
-        "declarer": "You" if obs.declarer == PLAYER else session.seat_name(obs.declarer),
-        "goal": "to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
-        "trumps": "no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
-        "joker": joker,
-        "discards": [card_view(c) for c in obs.discards] if obs.phase >= Phase.PLAY else [],
-        **contract_call(session, obs),
-    }
+    partners = contract_call(session, obs)
+    return ContractView(
+        text=bid_short(contract), label=contract.name, value=obs.rules.bid_value(contract),
+        declarer="You" if obs.declarer == PLAYER else session.seat_name(obs.declarer),
+        goal="to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
+        trumps="no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
+        joker=joker,
+        discards=tuple(card_view(c) for c in obs.discards) if obs.phase >= Phase.PLAY else (),
+        called=partners.called, alone=partners.alone, note=partners.note,
+    )
 
 
-def _trick(session: Session, obs: Observation) -> View:
+def _trick(session: Session, obs: Observation) -> TrickView:
     """The cards on the table: the trick being played, else the last one (with its winner)."""
     places = [_position(session, p) for p in range(obs.rules.positions)]
     if obs.trick_cards and not session.reviewing:
@@ -163,90 +163,87 @@ def _trick(session: Session, obs: Observation) -> View:
     elif obs.tricks:
         last = obs.tricks[-1]
         plays, winner = zip(last.positions, last.cards), last.winner
-        title = f"Trick {len(obs.tricks)}, won by {places[winner]['who']}"
+        title = f"Trick {len(obs.tricks)}, won by {places[winner][2]}"
         if session.reviewing:
             title = "Last trick: " + title
     else:
-        return {"cards": [], "winner": "", "title": "", "reviewing": False}
-    two = obs.rules.players == 2
-    cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
-              "called": c == obs.called,
-              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
-             for p, c in plays]
-    return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
-            "reviewing": session.reviewing}
+        return TrickView(cards=(), winner="", title="", reviewing=False)
+    captioned = obs.rules.table.has_piles  # a seat and its piles play from the same side of the table
+    cards = tuple(TrickCard(card=card_view(c), place=places[p][1], seat=places[p][0], winner=p == winner,
+                            called=c == obs.called,
+                            caption=places[p][2][:1].upper() + places[p][2][1:] if captioned else "")
+                  for p, c in plays)
+    return TrickView(cards=cards, winner=places[winner][0] if winner >= 0 else "", title=title,
+                     reviewing=session.reviewing)
 
 
-def _position(session: Session, position: int) -> View:
+def _position(session: Session, position: int) -> tuple[str, str, str]:
     """Who plays at a position: its name ('North', "North's piles"), its place on the table
     ('north', 'north-piles') and how the player says it ('you', 'your piles', 'North')."""
     seat = session.hand.controller[position]
     name = session.seat_name(seat)
     if position < session.rules.players:
-        return {"name": name, "place": name.lower(), "who": "you" if seat == PLAYER else name}
-    return {"name": f"{name}'s piles", "place": f"{name.lower()}-piles",
-            "who": "your piles" if seat == PLAYER else f"{name}'s piles"}
+        return name, name.lower(), "you" if seat == PLAYER else name
+    return f"{name}'s piles", f"{name.lower()}-piles", "your piles" if seat == PLAYER else f"{name}'s piles"
 
 
-def _hand(session: Session, obs: Observation) -> list[View]:
+def _hand(session: Session, obs: Observation) -> tuple[CardView, ...]:
     playable = session.playable_cards()
     kitty = set(obs.kitty) if obs.phase == Phase.DISCARD else set()
-    return [card_view(c, legal=c in playable, selected=c == session.selected,
-                      picked=c in session.picks, kitty=c in kitty, called=c == obs.called)
-            for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit)]
+    return tuple(card_view(c, legal=c in playable, selected=c == session.selected,
+                           picked=c in session.picks, kitty=c in kitty, called=c == obs.called)
+                 for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit))
 
 
-def _piles(session: Session, obs: Observation) -> list[View]:
+def _piles(session: Session, obs: Observation) -> tuple[PilesView, ...]:
     """Two players: each one's five piles in their places (index = seat), each place with its
     face-up card (or None) and whether a face-down card lies there.  In play the player's
     face-up cards are tapped like the hand's."""
     playable = session.playable_cards()
     out = []
     for seat in range(len(obs.piles)):
-        places = [{"card": None if up is None else card_view(
-                      up, legal=up in playable, selected=up == session.selected, picked=False, kitty=False,
-                      covering=down), "down": down} for up, down in obs.piles[seat]]
+        places = tuple(PilePlace(card=None if up is None else card_view(
+                           up, legal=up in playable, selected=up == session.selected, covering=down), down=down)
+                       for up, down in obs.piles[seat])
         name = session.seat_name(seat)
         sitting_out = obs.phase >= Phase.PLAY and not obs.active[obs.rules.players + seat]  # a misere bidder's
-        out.append({"seat": seat, "place": name.lower(), "me": seat == PLAYER,
-                    "name": "Your piles" if seat == PLAYER else f"{name}'s piles", "places": places,
-                    "to_act": obs.phase == Phase.PLAY and obs.turn == obs.rules.players + seat,
-                    "sitting_out": sitting_out,
-                    "tappable": seat == PLAYER and obs.phase == Phase.PLAY and not sitting_out})
-    return out
+        out.append(PilesView(seat=seat, place=name.lower(), me=seat == PLAYER,
+                             name="Your piles" if seat == PLAYER else f"{name}'s piles", places=places,
+                             to_act=obs.phase == Phase.PLAY and obs.turn == obs.rules.players + seat,
+                             sitting_out=sitting_out,
+                             tappable=seat == PLAYER and obs.phase == Phase.PLAY and not sitting_out))
+    return tuple(out)
 
 
-def _prompt(session: Session, obs: Observation) -> View:
+def _prompt(session: Session, obs: Observation) -> Prompt:
     """What the panel asks of the player now (or tells them while they wait)."""
     state = session.state
-    if state == "game-over":
-        return {"kind": "game-over", **_result(session)}
-    if state == "hand-over":
-        return {"kind": "hand-over", **_result(session)}
+    if state in ("game-over", "hand-over"):
+        return _result(session, "game-over" if state == "game-over" else "hand-over")
     name = session.seat_name(obs.to_act)
     if state == "bot":
         doing = {Phase.AUCTION: "is bidding", Phase.DISCARD: "is taking the kitty",
                  Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit"}
         who = "Auto-play" if obs.to_act == PLAYER else name
         out = sitting_out_status(session, obs)
-        return {"kind": "wait", "text": f"{out}{who} {doing.get(obs.phase, 'is thinking')}…"}
+        return WaitPrompt(text=f"{out}{who} {doing.get(obs.phase, 'is thinking')}…")
     legal = obs.legal_actions
     if obs.phase == Phase.AUCTION:
         return _bidding(obs)
     if obs.phase == Phase.DISCARD:
         k = obs.rules.kitty_size
-        return {"kind": "discard", "need": k, "chosen": len(session.picks),
-                "text": f"You won the auction: the {k} kitty cards are in your hand. "
-                        f"Choose {k} cards to put back."}
+        return DiscardPrompt(need=k, chosen=len(session.picks),
+                             text=f"You won the auction: the {k} kitty cards are in your hand. "
+                                  f"Choose {k} cards to put back.")
     if obs.phase == Phase.CALL:
         return call_prompt(session, obs)
     if obs.phase == Phase.JOKER:
-        return {"kind": "joker", "suits": _suits(range(4)),
-                "text": "You hold the joker: give it a suit, or keep it without one?"}
+        return SuitPrompt(kind="joker", suits=_suits(range(4)),
+                          text="You hold the joker: give it a suit, or keep it without one?")
     if session.naming:
         suits = [a.named_suit for a in legal if a.played_card == session.selected and a.named_suit is not None]
-        return {"kind": "name-suit", "suits": _suits(suits),
-                "text": "You lead the joker: name the suit the others must follow."}
+        return SuitPrompt(kind="name-suit", suits=_suits(suits),
+                          text="You lead the joker: name the suit the others must follow.")
     piles = obs.position != PLAYER
     whose = "Your piles'" if piles else "Your"
     if obs.led < 0:
@@ -256,11 +253,11 @@ def _prompt(session: Session, obs: Observation) -> View:
     else:
         text = f"{whose} turn: follow {SUIT_NAMES[obs.led]} if you can."
     selected = session.selected
-    return {"kind": "play", "text": text, "can_play": selected is not None, "from": "piles" if piles else "hand",
-            "selected": selected.name if selected is not None else ""}
+    return PlayPrompt(text=text, can_play=selected is not None, source="piles" if piles else "hand",
+                      selected=selected.name if selected is not None else "")
 
 
-def _bidding(obs: Observation) -> View:
+def _bidding(obs: Observation) -> BidPrompt:
     """The legal bids with their values, an inkle or a misère's rank named, and what this call is."""
     rules = obs.rules
     bids = []
@@ -272,34 +269,34 @@ def _bidding(obs: Observation) -> View:
         inkle = rules.inkle and not b.is_misere and b.tricks == 6
         inkles |= inkle
         note = f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere else "an inkle" if inkle else ""
-        bids.append({"action": str(a), "text": bid_short(b), "label": b.name, "value": rules.bid_value(b),
-                     "tricks": b.tricks, "column": b.denomination, "misere": b.is_misere, "note": note})
+        bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
+                              tricks=b.tricks, column=b.denomination, misere=b.is_misere, note=note))
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
-    return {"kind": "bid", "text": text, "bids": bids, "can_pass": any(a == PASS_ID for a in obs.legal_actions)}
+    return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
 
 
-def _suits(suits: Any) -> list[View]:
-    return [{"value": s, "symbol": SUIT_SYMBOLS[s], "label": SUIT_NAMES[s],
-             "colour": "red" if s >= 2 else "black"} for s in suits]
+def _suits(suits: Iterable[int]) -> tuple[SuitOption, ...]:
+    return tuple(SuitOption(value=s, symbol=SUIT_SYMBOLS[s], label=SUIT_NAMES[s], colour="red" if s >= 2 else "black")
+                 for s in suits)
 
 
-def _result(session: Session) -> View:
+def _result(session: Session, kind: Literal["hand-over", "game-over"]) -> ResultPrompt:
     """The hand just played: what was bid, what happened, who scored what and why."""
     result = session.hand.result
     assert result is not None
     sides = side_names(session)
-    lines = [{"name": name, "points": p, "role": result_role(session, result, i)}
-             for i, (name, p) in enumerate(zip(sides, result.points))]
+    lines = tuple(ResultLine(name=name, points=p, role=result_role(session, result, i))
+                  for i, (name, p) in enumerate(zip(sides, result.points)))
     title = f"Hand {len(session.match.hands)}"
     if result.thrown_in:
         text = "Everyone passed: the hand is thrown in. No score."
     else:
         text = " ".join(t for t in (result.describe(session.rules), share_words(session, result)) if t)
     next_dealer = session.seat_name((session.hand.dealer + 1) % session.rules.players)
-    return {"title": title, "text": text, "points": lines, "contract": _result_contract(session, result),
-            "next": "" if session.match.is_over else f"{next_dealer} deals next."}
+    return ResultPrompt(kind=kind, title=title, text=text, points=lines, contract=_result_contract(session, result),
+                        next="" if session.match.is_over else f"{next_dealer} deals next.")
 
 
 def _result_contract(session: Session, result: HandResult) -> str:
@@ -309,16 +306,12 @@ def _result_contract(session: Session, result: HandResult) -> str:
     return f"{who} bid {result.contract.name} ({session.rules.bid_value(result.contract)})."
 
 
-def _sheet(session: Session, sides: list[str]) -> View:
-    rows = []
-    for row in session.match.sheet:
-        result = row.result
-        rows.append({"number": row.number, "dealer": session.seat_name(row.dealer),
-                     "contract": _sheet_contract(session, result),
-                     "result": _sheet_result(result), "points": list(result.points),
-                     "totals": list(row.totals)})
-    return {"sides": sides, "short": short_side_names(session), "rows": rows, "totals": list(session.match.totals),
-            "target": session.rules.target}
+def _sheet(session: Session, sides: list[str]) -> SheetView:
+    rows = tuple(SheetRow(number=row.number, dealer=session.seat_name(row.dealer),
+                          contract=_sheet_contract(session, row.result), result=_sheet_result(row.result),
+                          points=tuple(row.result.points), totals=tuple(row.totals)) for row in session.match.sheet)
+    return SheetView(sides=tuple(sides), short=tuple(short_side_names(session)), rows=rows,
+                     totals=tuple(session.match.totals), target=session.rules.target)
 
 
 def _sheet_contract(session: Session, result: HandResult) -> str:

@@ -1,0 +1,404 @@
+"""The typed view model: what the table screen and its dialogs show, as frozen dataclasses.
+
+:mod:`app.view` builds them from the session (the player's seat sees what the rules
+let South see, and nothing more); the renderers (:mod:`app.table_render`,
+:mod:`app.panel_render`, :mod:`app.render`) turn them into HTML.  A prompt is one of
+several classes, told apart by its ``kind``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Choice = dict[str, Any]
+"""A drop-down's choice: value, label, optional enabled (app.settings, app.start)."""
+Section = dict[str, Any]
+"""A section of the rules help (app.help)."""
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card: id, text ('JH'), words ('jack of hearts'), index, colour, whether it is a doubled
+    deck's second copy, and its state in the player's hand."""
+
+    id: int
+    text: str
+    label: str
+    short: str
+    rank: str
+    suit: str
+    colour: str
+    copy: bool
+    legal: bool = False
+    selected: bool = False
+    picked: bool = False
+    kitty: bool = False
+    called: bool = False
+    covering: bool = False
+    """Face up on a face-down card (two players' piles)."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat: name, who plays it, dealer, turn, cards left (or an open hand), call, tricks."""
+
+    seat: int
+    name: str
+    place: str
+    me: bool
+    who: str
+    dealer: bool
+    to_act: bool
+    declarer: bool
+    cards: int
+    call: str
+    tricks: int | None
+    sitting_out: bool
+    exposed: tuple[CardView, ...]
+    role: str
+
+
+@dataclass(frozen=True)
+class SideView:
+    """A scoring side over the table: its name, total and tricks this hand."""
+
+    name: str
+    total: int
+    tricks: int
+    mine: bool
+
+
+@dataclass(frozen=True)
+class CalledCard:
+    """The card called for a partner (five players): '10♠' and its words."""
+
+    short: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ContractCall:
+    """What the contract line says about partners (app.partners.contract_call)."""
+
+    called: CalledCard | None
+    alone: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class ContractView:
+    """The contract: the bid, who made it, the goal, trumps, the joker's suit, the discards
+    (to their bidder), and the partners."""
+
+    text: str
+    label: str
+    value: int
+    declarer: str
+    goal: str
+    trumps: str
+    joker: str
+    discards: tuple[CardView, ...]
+    called: CalledCard | None
+    alone: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class CallView:
+    """A call of the auction: who, '7♥' and 'seven hearts', or a pass."""
+
+    seat: str
+    text: str
+    label: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    """A card on the table, in front of the position that played it."""
+
+    card: CardView
+    place: str
+    seat: str
+    winner: bool
+    called: bool
+    caption: str
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """The trick being played, else the last one (with its winner)."""
+
+    cards: tuple[TrickCard, ...]
+    winner: str
+    title: str
+    reviewing: bool
+
+
+@dataclass(frozen=True)
+class PilePlace:
+    """One of the five places of a player's piles: its face-up card, and a face-down card beneath."""
+
+    card: CardView | None
+    down: bool
+
+
+@dataclass(frozen=True)
+class PilesView:
+    """A player's five piles (two players)."""
+
+    seat: int
+    place: str
+    me: bool
+    name: str
+    places: tuple[PilePlace, ...]
+    to_act: bool
+    sitting_out: bool
+    tappable: bool
+
+
+@dataclass(frozen=True)
+class BidOption:
+    """A legal bid: its action, text, words, value, place in the grid, and a note."""
+
+    action: str
+    text: str
+    label: str
+    value: int
+    tricks: int
+    column: int
+    misere: bool
+    note: str
+
+
+@dataclass(frozen=True)
+class SuitOption:
+    """A suit to choose: for the joker, or named when leading it."""
+
+    value: int
+    symbol: str
+    label: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class CallOption:
+    """A card the player may call as partner."""
+
+    id: int
+    label: str
+    colour: str
+    text: str
+    selected: bool
+
+
+@dataclass(frozen=True)
+class CallGroup:
+    """The callable cards of one suit as they play (the joker alone)."""
+
+    suit: int
+    title: str
+    symbol: str
+    colour: str
+    cards: tuple[CallOption, ...]
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """A side's points for the hand just played."""
+
+    name: str
+    points: int
+    role: str
+
+
+@dataclass(frozen=True)
+class WaitPrompt:
+    """A bot is acting."""
+
+    text: str
+    kind: Literal["wait"] = "wait"
+
+
+@dataclass(frozen=True)
+class BidPrompt:
+    """The player's call in the auction."""
+
+    text: str
+    bids: tuple[BidOption, ...]
+    can_pass: bool
+    kind: Literal["bid"] = "bid"
+
+
+@dataclass(frozen=True)
+class DiscardPrompt:
+    """Choosing the cards to put back in the kitty."""
+
+    need: int
+    chosen: int
+    text: str
+    kind: Literal["discard"] = "discard"
+
+
+@dataclass(frozen=True)
+class CallPrompt:
+    """Five players: call a card for a partner, or play alone."""
+
+    groups: tuple[CallGroup, ...]
+    can_alone: bool
+    chosen: str
+    text: str
+    share: str
+    kind: Literal["call"] = "call"
+
+
+@dataclass(frozen=True)
+class SuitPrompt:
+    """Giving the joker a suit ('joker'), or naming the suit a led joker calls for ('name-suit')."""
+
+    kind: Literal["joker", "name-suit"]
+    suits: tuple[SuitOption, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class PlayPrompt:
+    """The player's card to play, from the hand or (two players) the piles."""
+
+    text: str
+    can_play: bool
+    source: Literal["hand", "piles"]
+    selected: str
+    kind: Literal["play"] = "play"
+
+
+@dataclass(frozen=True)
+class ResultPrompt:
+    """The hand just played (or the game over): what was bid, what happened, the points."""
+
+    kind: Literal["hand-over", "game-over"]
+    title: str
+    text: str
+    points: tuple[ResultLine, ...]
+    contract: str
+    next: str
+    next_button: str = "Next hand"
+
+
+Prompt = WaitPrompt | BidPrompt | DiscardPrompt | CallPrompt | SuitPrompt | PlayPrompt | ResultPrompt
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """A hand of the score sheet."""
+
+    number: int
+    dealer: str
+    contract: str
+    result: str
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SheetView:
+    """The score sheet: the sides (full and short names), every hand, the totals."""
+
+    sides: tuple[str, ...]
+    short: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    target: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table screen shows."""
+
+    state: str
+    phase: str
+    players: int
+    hand_number: int
+    deal_code: str
+    seats: tuple[SeatView, ...]
+    sides: tuple[SideView, ...]
+    target: int
+    contract: ContractView | None
+    auction: tuple[CallView, ...]
+    trick: TrickView
+    piles: tuple[PilesView, ...]
+    can_review: bool
+    hand: tuple[CardView, ...]
+    prompt: Prompt
+    notice: str
+    sheet: SheetView
+    outcome: str
+    help: list[Section]
+    rules_text: str
+    autoplay: bool
+    pace_ms: int
+    paces: list[Choice]
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A page setting (app.prefs) as a checkbox."""
+
+    name: str
+    label: str
+    on: bool
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game in History: what it was, and whether its record can be exported."""
+
+    index: int
+    exportable: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class KeptSave:
+    """A save that could not be read, kept aside."""
+
+    key: str
+    problem: str
+    at: str
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """The History & stats dialog."""
+
+    stats: tuple[str, ...]
+    games: tuple[FinishedGame, ...]
+    kept: tuple[KeptSave, ...]
+
+
+@dataclass(frozen=True)
+class ShareView:
+    """The share dialog: a link to copy."""
+
+    title: str
+    url: str
+    words: str
+
+
+@dataclass(frozen=True)
+class LinkResult:
+    """A result after a shared hand: whose, and what."""
+
+    who: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """A shared hand replayed up to a step: the last lines, the step, how many there are."""
+
+    lines: tuple[str, ...]
+    step: int
+    steps: int
+    title: str
