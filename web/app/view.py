@@ -277,6 +277,8 @@ def _bidding(obs: Observation) -> View:
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
+    if obs.barred == obs.seat:
+        text = "You were set last hand (the set rule): you may only pass."
     return {"kind": "bid", "text": text, "bids": bids, "can_pass": any(a == PASS_ID for a in obs.legal_actions)}
 
 
