@@ -1,11 +1,14 @@
-"""The variants of RULES.md's "later" list, each played on its start screen option."""
+"""The variants of RULES.md's "later" list, each played on its start screen option; a
+Trickster Cards PTN record imported."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from engine import DealCode
+from engine.ptn import SAMPLE
 from pages import StartScreen, TableScreen
 from scenarios import Scenario, bidder, declared, settings_for, simulate
 
@@ -51,3 +54,34 @@ def test_the_set_rule_bars_the_set_player_from_the_next_auction(table_page: Page
     table.close_dialog()
     table.bid_button("pass").click()
     table.app.expect_turn(re.compile("^(you|bot|hand-over)$"))
+
+
+NOTICE = "#app .app-notice >> visible=true"
+
+
+def import_file(page: Page, path: Path) -> None:
+    """Import a file from History & stats, as a player does."""
+    table = TableScreen(page)
+    dialog = table.open_dialog("Menu")
+    dialog.get_by_role("button", name="History & stats").click()
+    dialog.get_by_label("Import a game file").set_input_files(path)
+
+
+def test_a_ptn_record_imports_to_review_and_unsupported_ones_say_why(table_page: Page,
+                                                                    tmp_path: Path) -> None:
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    start.start(deal="1-3-1")
+    table.app.expect_turn(re.compile("^(you|bot)$"))
+    bridge = tmp_path / "bridge.ptn"
+    bridge.write_text('[Event "A bridge game"]\n[GameCode "Bridge"]\n')
+    import_file(table_page, bridge)
+    expect(table_page.locator(NOTICE)).to_contain_text(
+        "That file could not be imported: the PTN record does not replay here "
+        "(not a record of 500: the game is 'Bridge')")
+    record = tmp_path / "trickster.ptn"
+    record.write_text(SAMPLE)
+    import_file(table_page, record)
+    expect(table_page.locator(NOTICE)).to_contain_text("Game imported.")
+    table.app.expect_turn("game-over")
+    assert table.totals() == [340, 510]  # the record's GameScores, after its last hand
+    expect(table.panel).to_contain_text("Six clubs")

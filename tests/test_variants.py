@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bots.expert import Budget
@@ -12,6 +14,7 @@ from engine.errors import IllegalActionError, PositionError
 from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.observation import observe
+from engine.record import replay, to_record
 from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
@@ -100,3 +103,9 @@ class TestSetRule:
             if seat == 1:
                 assert str(action) == "pass"
             hand.apply(action, seat)
+
+    def test_a_game_record_replays_the_bar(self) -> None:
+        match = _set_match()
+        match.next_hand().apply("bid 6S")
+        again = replay(json.loads(json.dumps(to_record(match))))
+        assert again.hand.barred == 1 and again.hand.position() == match.hand.position()
