@@ -92,12 +92,14 @@ def _plays(mask: int, base: int = 0) -> list[Action]:
 
 
 class Hand:
-    """The state of one hand.  Build one with :meth:`Hand.new` or from a deal."""
+    """The state of one hand.  Build one with :meth:`Hand.new` or from a deal.
+    ``barred`` is a seat that may only pass in the auction (the set rule)."""
 
-    def __init__(self, rules: Rules, deal: Deal, dealer: int) -> None:
+    def __init__(self, rules: Rules, deal: Deal, dealer: int, barred: int = -1) -> None:
         self.rules = rules
         self.deal = deal
         self.dealer = dealer
+        self.barred = barred
         self.table: Table = rules.table
         n = self.table.positions
         self.players = rules.players
@@ -195,14 +197,15 @@ class Hand:
         True
         """
         actions = ",".join(str(a) for _, a in self.history)
-        return f"{self.rules}|{self.dealer}|{format_deal(self.deal)}|{actions}"
+        dealer = f"{self.dealer} barred {self.barred}" if self.barred >= 0 else str(self.dealer)
+        return f"{self.rules}|{dealer}|{format_deal(self.deal)}|{actions}"
 
     @staticmethod
     def from_position(text: str, partial: bool = False) -> Hand:
         """The hand of a position's text, its actions replayed with full checks."""
-        rules, dealer, dealt, actions = split_position(text)
+        rules, dealer, barred, dealt, actions = split_position(text)
         check_deal(rules, dealt, partial)
-        hand = Hand(rules, dealt, dealer)
+        hand = Hand(rules, dealt, dealer, barred)
         for i, action in enumerate(actions):
             try:
                 hand.apply(action)
@@ -246,6 +249,8 @@ class Hand:
         return []
 
     def _legal_bids(self) -> list[Action]:
+        if self.turn == self.barred:
+            return [ACTIONS[PASS_ID]]
         rules = self.rules
         start = bisect_right(rules.bid_orders, rules.bid_order(self.high)) if self.high >= 0 else 0
         key = (start, rules.inkle and len(self.history) >= 2,
@@ -318,6 +323,8 @@ class Hand:
                 return f"you must follow {('spades', 'clubs', 'diamonds', 'hearts')[self.led]}"
             return "you must play the joker"
         if (b := a.bid) is not None:
+            if self.turn == self.barred:
+                return "you were set last hand: you may not bid in this one"
             if self.high >= 0 and self.rules.bid_order(b) <= self.rules.bid_order(self.high):
                 return f"{b.name} does not beat {BIDS[self.high].name}"
             if b not in self.rules.biddable:

@@ -104,9 +104,17 @@ class Match:
         code = self.deal_code(len(self.hands))
         if deal is not None:
             check_deal(self.rules, deal)
-        self.hands.append(Hand(self.rules, deal or deal_cards(self.rules, code), code.dealer))
+        self.hands.append(Hand(self.rules, deal or deal_cards(self.rules, code), code.dealer,
+                               self._barred()))
         self.given.append(deal is not None)
         return self.hand
+
+    def _barred(self) -> int:
+        """The seat the last hand set (the set rule), which may not bid in the next."""
+        last = self.sheet[-1].result if self.sheet else None
+        if last is None or not last.declarer_set or last.declarer is None:
+            return -1
+        return last.declarer
 
     def apply(self, action: int | str, seat: int | None = None) -> None:
         """Apply a checked action to the current hand, scoring it when it ends."""

@@ -74,6 +74,8 @@ class Observation:
     sides: Sides
     """Who scores with the declarer, as this seat knows it (a five-handed partner is
     secret until the called card shows, except to the partner)."""
+    barred: int = -1
+    """The seat that may only pass in this auction (set last hand: the set rule)."""
 
     @property
     def position(self) -> int:
@@ -119,7 +121,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
-        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat))
+        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred)
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:

@@ -4,7 +4,8 @@ A position's one-line text form, like chess's FEN, is six fields separated by
 ``|``: the rules string, the dealer's seat, the hands (seat 0 first,
 separated by ``/``), the kitty, two players' piles (each seat's five
 ``down+up`` pairs, separated by ``/``; empty at other tables) and the
-actions so far (separated by ``,``)::
+actions so far (separated by ``,``).  A seat barred from bidding by the set
+rule follows the dealer: ``0 barred 2``::
 
     standard|0|5S 6S 7S 8S 9S 10S JS QS KS AS/...|4H 5H 6H||bid 7S,pass,pass,pass
 
@@ -114,8 +115,9 @@ def format_deal(deal: Deal) -> str:
     return f"{hands}|{format_cards(deal.kitty)}|{piles}"
 
 
-def split_position(text: str) -> tuple[Rules, int, Deal, list[str]]:
-    """A position's text as its parts: rules, dealer, the (unchecked) deal, action texts."""
+def split_position(text: str) -> tuple[Rules, int, int, Deal, list[str]]:
+    """A position's text as its parts: rules, dealer, the seat barred from bidding
+    (-1 for none), the (unchecked) deal, action texts."""
     fields = [f.strip() for f in text.strip().split("|")]
     if len(fields) != 6:
         raise PositionError(f"a position has 6 fields separated by '|', not {len(fields)}")
@@ -124,10 +126,15 @@ def split_position(text: str) -> tuple[Rules, int, Deal, list[str]]:
         rules = Rules.parse(rules_text)
     except FiveHundredError as e:
         raise PositionError(f"rules: {e}") from None
+    dealer, marked, barred = (f.strip() for f in dealer.partition(" barred "))
     if not dealer.isdigit() or int(dealer) >= rules.players:
         raise PositionError(f"dealer {dealer!r} is not a seat of {rules.players} players")
+    if marked and (not rules.set_rule or not barred.isdigit() or int(barred) >= rules.players):
+        raise PositionError(f"barred {barred!r} is not a seat of {rules.players} players "
+                            "playing the set rule")
     deal = parse_deal("|".join((hands, kitty, piles)))
-    return rules, int(dealer), deal, [a.strip() for a in actions.split(",") if a.strip()]
+    return (rules, int(dealer), int(barred) if marked else -1, deal,
+            [a.strip() for a in actions.split(",") if a.strip()])
 
 
 def parse_deal(text: str) -> Deal:

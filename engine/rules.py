@@ -144,6 +144,10 @@ class Rules:
     target: int = _opt(500, "Scoring", "Target",
                        "Points to win (and minus that to lose); 0 plays with no target.",
                        (500, 1000, 250, 0))
+    set_rule: bool = _opt(False, "Scoring", "Set rule",
+                          "A declarer set by one trick more than beating the contract needs "
+                          "(the defenders take five tricks against a seven, four against an "
+                          "eight; a misere bidder takes three) may not bid in the next hand.")
     partner_share: PartnerShare = _opt(PartnerShare.HALF, "Five players", "Called partner scores",
                               "Each partner of a called-partner contract wins or loses half the "
                               "bid, or the full value.", tuple(PartnerShare))

@@ -24,6 +24,8 @@ class HandResult:
     made: bool | None = None
     slam: bool = False
     thrown_in: bool = False
+    declarer_set: bool = False
+    """The declarer was set (the set rule): it may not bid in the next hand."""
 
     @property
     def bidders_tricks(self) -> int:
@@ -48,6 +50,8 @@ class HandResult:
                 text += f" ({value} points)"
         else:
             text += f"failed (minus {value})"
+            if self.declarer_set:
+                text += ", set: the declarer may not bid next hand"
         defenders = "the defender scores" if len(self.tricks) - len(self.bidders) == 1 else "defenders score"
         if self.contract.is_misere:
             return text + f"; {defenders} nothing against misere."
@@ -83,4 +87,18 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
         for seat, t in enumerate(tricks):
             if rules.side_of(seat) not in declarer_sides:
                 points[rules.side_of(seat)] += 10 * t
-    return HandResult(bid, declarer, bidders, tricks, tuple(points), made, slam)
+    return HandResult(bid, declarer, bidders, tricks, tuple(points), made, slam,
+                      declarer_set=rules.set_rule and is_set(bid, took))
+
+
+def is_set(bid: Bid, took: int) -> bool:
+    """Whether a declaring side that took ``took`` tricks was set: the defenders
+    took one trick more than beating the contract needs (5 against a 7, 4
+    against an 8, 2 against a 10; against a six, which the reference does not
+    name, 6 by the same rule: our choice), or a misere bidder took three.
+
+    >>> from engine.bids import Bid
+    >>> is_set(Bid.parse("7H"), 5), is_set(Bid.parse("7H"), 6), is_set(Bid.parse("MIS"), 3)
+    (True, False, True)
+    """
+    return took >= 3 if bid.is_misere else took <= bid.tricks - 2

@@ -147,6 +147,12 @@ def _auction(rules: Rules) -> Section:
                     "10 a trick.")
     if rules.inkle:
         text.append("If nobody bids above six, the hand is redealt.")
+    if rules.set_rule:
+        text.append("Set rule: a declarer set by one trick more than beating the contract needs "
+                    "(the defenders take five tricks against a seven, four against an eight, "
+                    "three against a nine, two against a ten, six against a six; a misère "
+                    "bidder takes three) may only pass in the next hand's bidding, even if that "
+                    "hand is thrown in. Only the declarer is barred, not the partners.")
     if rules.misere:
         when = "at any time" if rules.misere_anytime else "only once someone has bid a seven"
         rank = ("above every seven and below every eight" if rules.misere_rank == MisereRank.ABOVE_SEVENS

@@ -237,7 +237,7 @@ def history_dialog(view: HistoryView) -> str:
                                 cls="btn ghost", label=f"Delete the save kept aside {k.at}"))
                    for k in view.kept)
     load = tag("label", text("span", "Import a game file") + void(
-        "input", type="file", accept=".json,application/json", data_action="import", data_key="import"),
+        "input", type="file", accept=".json,application/json,.ptn", data_action="import", data_key="import"),
                class_="field")
     close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
     return (title + stats + text("h3", "Finished games") + (tag("ol", games, class_="games") if games

@@ -84,7 +84,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Final, Protocol
 
-from engine import __version__
+from engine import __version__, ptn
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.match import Match
@@ -698,8 +698,10 @@ def parse_stored(raw: str) -> SavedGame:
 
 
 def parse_game_file(text: str) -> SavedGame:
-    """Read an exported game file (an engine record with settings in "meta"), or a save
-    (e.g. one exported from the quarantine)."""
+    """Read an exported game file (an engine record with settings in "meta"), a save
+    (e.g. one exported from the quarantine), or a Trickster Cards PTN record."""
+    if _PTN.match(text):
+        return _ptn_game(text)
     data = read_json(text, what="file")
     if isinstance(data, dict) and "schema" in data:
         return parse_save(text)
@@ -712,6 +714,23 @@ def parse_game_file(text: str) -> SavedGame:
     return SavedGame(default_settings(str(match.rules)) if settings is None
                      else _settings(settings, match.rules),
                      match, exported_at if isinstance(exported_at, str) else "")
+
+
+_PTN: Final = re.compile(r'\s*(%[^\n]*\n\s*)*\[[A-Za-z]+ "')
+"""The start of a PTN file: comments, then a tag."""
+
+
+def _ptn_game(text: str) -> SavedGame:
+    """A game replayed from a PTN record with our rules, to play on or review."""
+    if len(text) > MAX_CHARS:
+        raise SaveError(f"the file is far too long ({len(text):,} characters)")
+    try:
+        match = ptn.replay(text)
+    except FiveHundredError as e:
+        raise SaveError(f"the PTN record does not replay here ({e})") from None
+    except RecursionError:
+        raise SaveError("the PTN record does not replay here") from None
+    return SavedGame(default_settings(str(match.rules)), match, "")
 
 
 def _settings(data: Any, rules: Rules) -> Settings:

@@ -274,6 +274,8 @@ def _bidding(obs: Observation) -> BidPrompt:
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
+    if obs.barred == obs.seat:
+        text = "You were set last hand (the set rule): you may only pass."
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
 
 
