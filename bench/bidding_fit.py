@@ -3,14 +3,15 @@
 Reads the chunks bench/bidding_data.py wrote, replays each auction and at
 every auction position takes, for each denomination the model answers for,
 the seat's features and the label: the tricks the bots took playing the
-contract out (``--label played``, the default) or double dummy (``tricks``).  Deals are split by index: every
-``--holdout``-th deal is held out.  Two feature sets are fitted by ordered
-logistic regression (Newton's method, light ridge): the count (the yardstick's
-trick count from the hand) plus the auction, and the hand's trick features
-plus the auction.  On the held-out deals each is scored by the Brier score of
-its chance of at least k tricks (k from 6 to 10) against the yardstick's
-count chance, per auction situation; the better set by held-out Brier is
-written with ``--write``.  Needs numpy (fitting only; the bots do not).
+contract out (``--label played``, the default) or double dummy (``tricks``).
+Deals are split by index: every ``--holdout``-th deal is held out.  Two
+feature sets are fitted by ordered logistic regression (Newton's method,
+light ridge): the count (the yardstick's trick count from the hand) plus the
+auction, and the hand's trick features plus the auction.  On the held-out
+deals each is scored by the Brier score of its chance of at least k tricks (k
+from 6 to 10) against the yardstick's count chance, per auction situation;
+the better set by held-out Brier is written with ``--write``.  Needs numpy
+(fitting only; the bots do not).
 One model file holds a fit for each table shape given (one ``--data`` folder
 a table, made with bench/bidding_data.py ``--preset``).
 Usage: ``python bench/bidding_fit.py [--data DIR ...] [--label played|tricks] [--holdout H]
