@@ -150,7 +150,8 @@ def generate(preset: str, seed: int, chunks: range, size: int, out: Path, jobs: 
              dd: bool = False) -> list[int]:
     """Write every chunk of ``chunks`` not yet on disk, ``jobs`` at a time."""
     out.mkdir(parents=True, exist_ok=True)
-    todo = [(preset, seed, c, size, str(out), dd) for c in chunks if not chunk_path(out, c).exists()]
+    todo = [(preset, seed, c, size, str(out), dd) for c in chunks
+            if not chunk_path(out, c).exists()]
     if jobs <= 1:
         return [write_chunk(j) for j in todo]
     with multiprocessing.Pool(jobs) as pool:

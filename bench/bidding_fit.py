@@ -1,16 +1,21 @@
-"""Fit the bidding model (bots/bidmodel.py) to solved deals and measure it.
+"""Fit the bidding model (bots/bidmodel.py) to labelled deals and measure it.
 
 Reads the chunks bench/bidding_data.py wrote, replays each auction and at
 every auction position takes, for each denomination the model answers for,
-the seat's features and the solved tricks.  Deals are split by index: every
-``--holdout``-th deal is held out.  Two feature sets are fitted by ordered
-logistic regression (Newton's method, light ridge): the count (the yardstick's
-trick count from the hand) plus the auction, and the hand's trick features
-plus the auction.  On the held-out deals each is scored by the Brier score of
-its chance of at least k tricks (k from 6 to 10) against the yardstick's
-count chance, per auction situation; the better set by held-out Brier is
-written with ``--write``.  Needs numpy (fitting only; the bots do not).
-Usage: ``python bench/bidding_fit.py [--data DIR] [--holdout H] [--write FILE]``.
+the seat's features and the label: the tricks the bots took playing the
+contract out (``--label played``, the default) or double dummy (``tricks``).
+Deals are split by index: every ``--holdout``-th deal is held out.  Two
+feature sets are fitted by ordered logistic regression (Newton's method,
+light ridge): the count (the yardstick's trick count from the hand) plus the
+auction, and the hand's trick features plus the auction.  On the held-out
+deals each is scored by the Brier score of its chance of at least k tricks (k
+from 6 to 10) against the yardstick's count chance, per auction situation;
+the better set by held-out Brier is written with ``--write``.  Needs numpy
+(fitting only; the bots do not).
+One model file holds a fit for each table shape given (one ``--data`` folder
+a table, made with bench/bidding_data.py ``--preset``).
+Usage: ``python bench/bidding_fit.py [--data DIR ...] [--label played|tricks] [--holdout H]
+[--write FILE]``.
 """
 
 from __future__ import annotations
@@ -160,30 +165,28 @@ def chances(fits: bidmodel.Fit | Fits, data: list[Row]) -> list[list[float]]:
             for r in data]
 
 
-def model_file(rules: Rules, fits: Fits, about: str) -> dict[str, Any]:
-    """The JSON of a model file holding one table's fits."""
-    return {"about": about, "fits": {bidmodel.shape(rules): {
+def model_file(tables: dict[str, Fits], about: str) -> dict[str, Any]:
+    """The JSON of a model file holding each table shape's fits."""
+    return {"about": about, "fits": {shape: {
         "nt" if nt else "suit": {"weights": f.weights, "intercepts": f.intercepts,
-                                 "count": f.count} for nt, f in fits.items()}}}
+                                 "count": f.count} for nt, f in fits.items()}
+        for shape, fits in tables.items()}}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_OUT / "standard-s2001")
-    parser.add_argument("--label", choices=("played", "tricks"), default="played",
-                        help="tricks in the bots' play or double dummy")
-    parser.add_argument("--holdout", type=int, default=4, help="hold out every H-th deal")
-    parser.add_argument("--write", type=Path, default=None, help="model file to write")
-    args = parser.parse_args()
-    deals = load(args.data)
+def fit_table(data: Path, label: str, holdout: int) -> tuple[Rules, Fits, str]:
+    """Fit one table's chunks, print the held-out Brier scores by situation and
+    return its rules, its better feature set's fits and a note of how they were made."""
+    deals = load(data)
     rules = deals[0][0]
-    everything = list(rows(deals, args.label))
-    train = [r for r in everything if r.deal % args.holdout]
-    test = [r for r in everything if not r.deal % args.holdout]
-    print(f"{len(deals)} deals from {args.data}: {len(train)} rows to fit, {len(test)} held out")
+    everything = list(rows(deals, label))
+    train = [r for r in everything if r.deal % holdout]
+    test = [r for r in everything if not r.deal % holdout]
+    print(f"{len(deals)} deals from {data}: {len(train)} rows to fit, {len(test)} held out")
     fits = fit_sets(train, test)
     fitted = {nt for table in fits.values() for nt in table}
     test = [r for r in test if r.nt in fitted]  # the bots keep the count elsewhere
+    if not fits:
+        return rules, {}, f"{rules}: too few rows to fit"
     scores = {name: brier(test, chances(f, test)) for name, f in fits.items()}
     best = min(scores, key=scores.__getitem__)
     count = brier(test, [r.count for r in test])
@@ -195,17 +198,38 @@ def main() -> None:
             print(f"  {s:24s} model {brier(held, chances(fits[best], held)):.4f}  count "
                   f"{brier(held, [r.count for r in held]):.4f}  ({len(held)} rows)")
     print(f"  {'all':24s} model {scores[best]:.4f}  count {count:.4f}")
+    first = json.loads(min(data.glob("chunk-*.json")).read_text())
+    about = (f"{rules}: data by `nice -n 19 python bench/bidding_data.py --preset "
+             f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
+             f"({len(deals)} deals, {best}); held-out Brier {scores[best]:.4f} against the "
+             f"count's {count:.4f}")
+    return rules, fits[best], about
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--data", type=Path, nargs="+", default=[DEFAULT_OUT / "standard-s2001"],
+                        help="folders of chunks, one a table")
+    parser.add_argument("--label", choices=("played", "tricks"), default="played",
+                        help="tricks in the bots' play or double dummy")
+    parser.add_argument("--holdout", type=int, default=4, help="hold out every H-th deal")
+    parser.add_argument("--write", type=Path, default=None, help="model file to write")
+    args = parser.parse_args()
+    tables: dict[str, Fits] = {}
+    notes = []
+    for data in args.data:
+        rules, fits, note = fit_table(data, args.label, args.holdout)
+        if fits:
+            tables[bidmodel.shape(rules)] = fits
+        notes.append(note)
     if args.write:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
-        first = json.loads(min(args.data.glob("chunk-*.json")).read_text())
-        about = (f"Data by `nice -n 19 python bench/bidding_data.py --preset {first['preset']} "
-                 f"--seed {first['seed']} --size {len(first['deals'])}` ({len(deals)} deals); "
-                 f"fitted by `python bench/bidding_fit.py --data data/bidding/{args.data.name} "
-                 f"--label {args.label} --holdout {args.holdout} --write {args.write}` at commit {commit} on "
-                 f"{len(deals)} deals ({best}); held-out Brier {scores[best]:.4f} against the "
-                 f"count's {count:.4f}.")
-        args.write.write_text(json.dumps(model_file(rules, fits[best], about), indent=1) + "\n")
+        folders = " ".join(f"data/bidding/{d.name}" for d in args.data)
+        about = (f"Fitted by `python bench/bidding_fit.py --data {folders} --label {args.label} "
+                 f"--holdout {args.holdout} --write {args.write}` at commit {commit}. "
+                 + "; ".join(notes) + ".")
+        args.write.write_text(json.dumps(model_file(tables, about), indent=1) + "\n")
         print(f"written to {args.write}")
 
 

@@ -21,24 +21,28 @@ import bidding_data  # noqa: E402
 import bidding_fit  # noqa: E402
 
 
-def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path) -> None:
-    rules = PRESETS["standard"]
-    written = bidding_data.generate("standard", 3, range(2), 3, tmp_path, jobs=1)
+@pytest.mark.parametrize("preset", ("standard", "five-handed"))
+def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path,
+                                                                    preset: str) -> None:
+    rules = PRESETS[preset]
+    written = bidding_data.generate(preset, 3, range(2), 3, tmp_path, jobs=1)
     assert sorted(written) == [0, 1]
-    assert bidding_data.generate("standard", 3, range(2), 3, tmp_path, jobs=1) == []  # resumes
+    assert bidding_data.generate(preset, 3, range(2), 3, tmp_path, jobs=1) == []  # resumes
     deals = bidding_data.load(tmp_path)
     assert [d["seed"] for _, d in deals] == [bidding_data.derive_seed(3, i) for i in range(6)]
     played = [t for _, d in deals for row in d["played"] for t in row]
-    assert len(played) == 6 * 4 * 5
+    assert len(played) == 6 * rules.players * 5
     assert all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in played)
     assert len(set(played)) > 2  # the bots' play makes some contracts and not others
     rows = list(bidding_fit.rows(deals))
     assert rows and {r.situation for r in rows} <= set(bidmodel.SITUATIONS)
     fits = bidding_fit.fit_sets(rows, rows, min_rows=1)
     for name, table in fits.items():
-        model = bidmodel.parse(bidding_fit.model_file(rules, table, name))
-        for (shape, nt), fit in model.items():
-            assert shape == bidmodel.shape(rules)
+        other = bidmodel.shape(PRESETS["six-handed"])  # a file holds every table's fits
+        model = bidmodel.parse(bidding_fit.model_file({bidmodel.shape(rules): table,
+                                                       other: table}, name))
+        assert {shape for shape, _ in model} == {bidmodel.shape(rules), other}
+        for (_, nt), fit in model.items():
             for r in rows:
                 if r.nt == nt:
                     p = fit.chances(r.x[1:], r.x[0])

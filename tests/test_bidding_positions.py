@@ -46,9 +46,10 @@ def test_the_model_answers_for_the_standard_table() -> None:
 
 
 def test_no_third_bid_over_the_opponents_overcall_with_values_already_counted() -> None:
-    # Seat 3 bid 6H and rebid 7H over 7D; seat 0 then overcalled 8D.  Seat 3's hand (AH 9H 8H 6H 4H, AC, KC, KS, two low spades, no bower) was counted
-    # twice already: 8H takes 6 tricks double dummy (and 5 as the bots play it),
-    # down two, worse than letting 8D make.  The sound call is a pass.
+    # Seat 3 bid 6H and rebid 7H over 7D; seat 0 then overcalled 8D.  Seat 3's hand
+    # (AH 9H 8H 6H 4H, AC, KC, KS, two low spades, no bower) was counted twice
+    # already: 8H takes 6 tricks double dummy (and 5 as the bots play it), down
+    # two, worse than letting 8D make.  The sound call is a pass.
     hand = Hand.from_position(
         "standard|0|8D 9D 4D 7H JC 9C QH AD JK 5H/10H 10S JS KH 6D QD QC 8S QS 7S/"
         "8C JD 5D 10D 7C 7D 6S JH 6C 5C/KS 5S 4H 9H KC AH AC 8H 6H 9S|KD 10C AS||"
