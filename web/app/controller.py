@@ -41,6 +41,8 @@ CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
 """Actions that download a file (:meth:`App.download`)."""
+CASUAL: Final = ("normal", "imported")
+"""The kinds of game (app.saves.KINDS) with undo: not a challenge, a shared deal, a replay or a tournament."""
 
 
 class App:
@@ -160,6 +162,11 @@ class App:
         if value.lstrip("-").isdigit():
             self.replay_step = int(value)
 
+    def _tap(self, value: str) -> None:
+        """A tap on a card: played at once if the player chose one tap (app.prefs)."""
+        if self.session is not None:
+            self.session.tap(_number(value), one_tap=self.prefs.values["one_tap"])
+
     def _next(self, _: str = "") -> None:
         """After a hand: the next one, or a tournament's round results after its last."""
         if self.tournament is not None and self.tournament.round_played:
@@ -218,6 +225,7 @@ class App:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
         self.session, self.tournament, self.dialog, self._drawn_actions = session, tournament, "", -1
         self.kind = kind or ("tournament" if tournament is not None else "normal")
+        session.undo_allowed = self.kind in CASUAL
         self._game += 1
         if self.saves is not None:
             self.game_id = game_id or self.saves.new_id()
@@ -451,7 +459,7 @@ class App:
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
                     "dialog": self._dialog(table_view(self.session))}  # the menu stays open over the standings
-        view = table_view(self.session)
+        view = table_view(self.session, self.prefs.values["one_tap"])
         bar = ""
         if tournament is not None:
             view = adjust_table(view, tournament)
@@ -513,11 +521,11 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     "share": App.share,
     "replay-step": App._step_replay,
     "next": App._next,
+    "card": App._tap,
     "next-round": App._next_round,
 }
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
-    "card": lambda session, value: session.tap(_number(value)),
     "play": lambda session, _: session.play_selected(),
     "bid": Session.bid,
     "discard": lambda session, _: session.discard(),
@@ -528,6 +536,7 @@ TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "name": lambda session, value: session.name_suit(_number(value)),
     "cancel": lambda session, _: session.cancel(),
     "review": lambda session, _: session.toggle_review(),
+    "undo": lambda session, _: session.undo(),
     "autoplay": lambda session, value: session.set_autoplay(value == "on"),
     "pace": _set_pace,
 }

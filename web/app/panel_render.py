@@ -33,7 +33,9 @@ def panel(view: TableView) -> str:
             play = button("Play " + prompt.selected if prompt.selected else "Play", "play", key="play",
                           cls="btn primary", disabled=not prompt.can_play)
             card = "a face-up card of your piles" if prompt.source == "piles" else "a card"
-            how = text("span", f"Tap {card}, then Play (or tap it again).", class_="muted")
+            how = text("span", f"Tap {card} to play it." if prompt.one_tap
+                       else f"Tap {card}, then Play (or tap it again).", class_="muted")
+            play = "" if prompt.one_tap and not prompt.can_play else play
             body = tag("p", escape(prompt.text) + " " + how, class_="status") + tag("div", play + hint, class_="row")
         case ResultPrompt(kind="hand-over"):
             body = _hand_over(prompt)

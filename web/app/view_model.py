@@ -270,6 +270,8 @@ class PlayPrompt:
     can_play: bool
     source: Literal["hand", "piles"]
     selected: str
+    one_tap: bool = False
+    """A tap plays the card (app.prefs), with no Play button."""
     kind: Literal["play"] = "play"
 
 
@@ -329,6 +331,8 @@ class TableView:
     trick: TrickView
     piles: tuple[PilesView, ...]
     can_review: bool
+    can_undo: bool
+    """The player may take back their last call or card (app.session.Session.undo)."""
     hand: tuple[CardView, ...]
     prompt: Prompt
     notice: str
