@@ -34,7 +34,8 @@ from app.stats import Stats
 from app.tournament import ME, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
-from app.view_model import FinishedGame, HistoryView, KeptSave, LinkResult, ReplayView, ShareView, TableView
+from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, KeptSave, LinkResult, ReplayView,
+                            ShareView, TableView)
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
@@ -356,22 +357,22 @@ class App:
                            kept=tuple(KeptSave(key=k.key, problem=k.problem, at=k.at)
                                       for k in (saves.quarantined() if saves is not None else [])))
 
-    def games_view(self) -> dict[str, Any]:
+    def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""
         games = self.saves.games() if self.saves is not None else []
-        return {"games": [{"id": g.id, "title": _game_title(g.kind, g.rules),
-                           "detail": _game_detail(g.totals, g.hands, g.round, g.saved_at)} for g in games]}
+        return tuple(GameInProgress(id=g.id, title=_game_title(g.kind, g.rules),
+                                    detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
 
-    def confirm_view(self) -> dict[str, Any]:
+    def confirm_view(self) -> ConfirmView:
         """What the Delete dialog asks about."""
         action, value = self.confirm
         if action == "delete":
-            game = next((g for g in self.games_view()["games"] if g["id"] == value), None)
-            what = f"{game['title']}: {game['detail']}." if game else "This game."
-            return {"title": "Delete this game?", "what": what, "action": action, "value": value}
+            game = next((g for g in self.games_view() if g.id == value), None)
+            what = f"{game.title}: {game.detail}." if game else "This game."
+            return ConfirmView(title="Delete this game?", what=what, action=action, value=value)
         kept = next((k for k in self.history_view().kept if k.key == value), None)
         what = f"Kept aside {kept.at[:16].replace('T', ' ')}: {kept.problem}." if kept else "This save."
-        return {"title": "Delete this unreadable save?", "what": what, "action": action, "value": value}
+        return ConfirmView(title="Delete this unreadable save?", what=what, action=action, value=value)
 
     # --- links ---------------------------------------------------------------------------
     def _open_link(self, query: str) -> bool:

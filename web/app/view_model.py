@@ -382,6 +382,25 @@ class HistoryView:
 
 
 @dataclass(frozen=True)
+class GameInProgress:
+    """A game under Resume on the start screen: its save's id, what it is, its score and save time."""
+
+    id: str
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ConfirmView:
+    """The Delete question: what would be deleted, and the action and value that delete it."""
+
+    title: str
+    what: str
+    action: str
+    value: str
+
+
+@dataclass(frozen=True)
 class ShareView:
     """The share dialog: a link to copy."""
 
