@@ -36,7 +36,7 @@ def test_undo_restores_the_exact_position_and_the_record_replays(table_page: Pag
     found = scenario()
     app, table = App(page), TableScreen(page)
     StartScreen(page).start(deal=found.code)
-    undo = table.tool("Undo: take back your last call or card")
+    undo = table.panel.get_by_role("button", name="Undo: take back your last call or card")
     plays = iter(found.plan)
     table.take(next(plays))  # the pass
     app.expect_turn("you")
@@ -91,7 +91,7 @@ def test_no_undo_in_a_shared_deal_or_a_tournament(table_page: Page, site_url: st
         expect(table.arena.locator(".calls li")).not_to_have_count(calls)
         app.expect_turn("you")
         expect(table.tool("Last trick")).to_be_visible()
-        expect(table.top.get_by_role("button", name="Undo: take back your last call or card")).to_have_count(0)
+        expect(page.get_by_role("button", name="Undo: take back your last call or card")).to_have_count(0)
         shown = position(table)
         page.keyboard.press("u")
         assert position(table) == shown, game

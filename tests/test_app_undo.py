@@ -128,7 +128,7 @@ def test_the_saved_game_keeps_the_undone_position_and_the_undos() -> None:
     app.dispatch("bid", "pass")
     bots_play(session)
     app.save()
-    assert 'data-action="undo"' in app.regions()["top"]
+    assert 'data-action="undo"' in app.regions()["panel"]
     app.dispatch("undo")
     history = list(session.hand.history)
     again = App(seed=lambda: 0, saves=Saves(storage, clock=clock))  # a new visit
@@ -173,7 +173,7 @@ def test_undo_is_not_offered_in_a_shared_deal_a_challenge_or_a_tournament(how: s
     app.dispatch("bid", answer(request)["action"])
     bots_play(session)
     assert session.undo_point() is None and not table_view(session).can_undo
-    assert 'data-action="undo"' not in app.regions()["top"]
+    assert 'data-action="undo"' not in "".join(app.regions().values())
     app.dispatch("undo")
     assert len(session.hand.history) > len(history) and session.notice.startswith("There is nothing")
 

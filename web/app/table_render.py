@@ -37,9 +37,6 @@ def _top(view: TableView) -> str:
     tools = ((text("span", f"Game to {view.target}", class_="target") if view.target else "")
              + button("Last trick", "review", key="review", disabled=not view.can_review and not reviewing,
                       cls="btn tool on" if reviewing else "btn tool")
-             + (tag("button", "Undo", type="button", class_="btn tool", data_action="undo", data_key="undo",
-                    aria_label="Undo: take back your last call or card", aria_keyshortcuts="u")
-                if view.can_undo else "")
              + button("Scores", "dialog", "sheet", key="open-sheet", cls="btn tool")
              + button("Rules", "dialog", "help", key="open-help", cls="btn tool")
              + button("Menu", "dialog", "menu", key="open-menu", cls="btn tool"))
