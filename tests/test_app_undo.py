@@ -195,3 +195,18 @@ def test_one_tap_plays_a_card_at_once_and_is_kept() -> None:
         app.dispatch("card", str(card.id))
         assert (len(session.hand.history) > played) == one_tap  # played, or only selected
         assert (session.selected is None) == one_tap
+
+
+def test_a_bots_answer_asked_before_an_undo_is_never_applied_after_it() -> None:
+    session = bots_play(Session(default_settings(), DealCode(5, 1)))
+    app_view = table_view(session)
+    session.bid("pass")
+    assert session.state == "bot" and table_view(session).can_undo  # undo while a bot thinks
+    request = session.bot_request()
+    assert request is not None
+    session.undo()
+    session.bid("pass")  # the same move again: as many actions as when the bot was asked
+    assert len(session.hand.history) == len(app_view.auction) + 1
+    assert not session.apply_bot(request, answer(request))  # stale: asked before the undo
+    fresh = session.bot_request()
+    assert fresh is not None and session.apply_bot(fresh, answer(fresh))
