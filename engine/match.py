@@ -78,6 +78,8 @@ class Match:
         self.outcome: Outcome | None = None
         self.given: list[bool] = []
         """For each hand: dealt from given cards (``deal=``), not from its deal code."""
+        self.undos: list[list[tuple[int, int]]] = []
+        """For each hand: its take-backs (:meth:`take_back`), as (actions before, actions after)."""
         self.next_hand(deal)
 
     @property
@@ -107,6 +109,7 @@ class Match:
         self.hands.append(Hand(self.rules, deal or deal_cards(self.rules, code), code.dealer,
                                self._barred()))
         self.given.append(deal is not None)
+        self.undos.append([])
         return self.hand
 
     def _barred(self) -> int:
@@ -115,6 +118,17 @@ class Match:
         if last is None or not last.declarer_set or last.declarer is None:
             return -1
         return last.declarer
+
+    def take_back(self, to: int) -> None:
+        """Undo: take the hand in progress back to its first ``to`` actions, noted in ``undos``."""
+        hand = self.hand
+        if hand.is_over:
+            raise IllegalActionError("the hand is over")
+        if not 0 <= to < len(hand.history):
+            raise IllegalActionError(f"cannot take back to action {to} of {len(hand.history)}")
+        self.undos[-1].append((len(hand.history), to))
+        while len(hand.history) > to:
+            hand.pop()
 
     def apply(self, action: int | str, seat: int | None = None) -> None:
         """Apply a checked action to the current hand, scoring it when it ends."""

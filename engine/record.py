@@ -6,6 +6,9 @@ Version 1::
      "hands": [{"deal": "1-0-k3x9a", "actions": ["bid 7H", "pass", ...]}, ...],
      "meta": {...}}
 
+A hand with undos (``Match.take_back``) says where they happened: ``"undos": [[12, 9], ...]``,
+each the number of actions before and after it; ``"actions"`` are the line played on.
+
 A hand dealt from given cards also records them (``"cards"``, the deal fields of
 a position's text, see :mod:`engine.position`).  A game started part-way (``Match(..., totals=...)``) also records its starting
 ``"totals"``, one per side.  Replaying applies every action with full checks, so a tampered record is
@@ -35,6 +38,7 @@ def to_record(match: Match, meta: dict[str, Any] | None = None) -> dict[str, Any
         "rules": str(match.rules),
         "hands": [{"deal": str(match.deal_code(i)), "actions": [str(a) for _, a in h.history]}
                   | ({"cards": format_deal(h.deal)} if match.given[i] else {})
+                  | ({"undos": [list(u) for u in match.undos[i]]} if match.undos[i] else {})
                   for i, h in enumerate(match.hands)],
         "meta": meta or {},
     } | ({"totals": list(match.start_totals)} if any(match.start_totals) else {})
@@ -94,6 +98,7 @@ def replay(record: dict[str, Any] | str) -> Match:
                 raise RecordError(f"{where}, action {i + 1} ({text!r}): {e}") from None
         if number < len(hands) - 1 and not match.hand.is_over:
             raise RecordError(f"{where}: the hand is not finished but more hands follow")
+        match.undos[number] = _undos(entry, where)
     return match
 
 
@@ -101,6 +106,16 @@ def _cards(entry: dict[str, Any]) -> Deal | None:
     """A hand's given cards (a game from a position or another app's record), if any."""
     cards = entry.get("cards")
     return None if cards is None else parse_deal(_field(entry, "cards", str, "a hand"))
+
+
+def _undos(entry: dict[str, Any], where: str) -> list[tuple[int, int]]:
+    """A hand's undos: pairs of action counts, each taking the hand back to fewer actions."""
+    undos = entry.get("undos", [])
+    if not isinstance(undos, list) or not all(
+            isinstance(u, list) and len(u) == 2 and all(type(n) is int for n in u) and 0 <= u[1] < u[0]
+            for u in undos):
+        raise RecordError(f"{where}: malformed 'undos'")
+    return [(u[0], u[1]) for u in undos]
 
 
 def _load(text: str) -> Any:

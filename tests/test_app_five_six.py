@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, svg, table_render  # noqa: E402
+from app import render, table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.cards import card_name, hand_order  # noqa: E402
 from app.partners import called_played  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from app import render, table_render  # noqa: E402
+from app import table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.help import rules_help  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, table_render  # noqa: E402
+from app import table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402

@@ -145,7 +145,7 @@ class Page:
 
     def on_key(self, event: Any) -> None:
         """Left and right arrows move along the cards of the hand, of the player's piles, and of a
-        suit in the partner picker; up and down move to the suit above or below there."""
+        suit in the partner picker; up and down move to the suit above or below there; U undoes."""
         key = str(event.key)
         card = event.target.closest(".hand .card, .piles .card, .call-card")
         if card and key in ("ArrowLeft", "ArrowRight"):
@@ -162,6 +162,10 @@ class Page:
                 cells = other.querySelectorAll(".call-card")
                 column = js.Array.prototype.indexOf.call(card.parentElement.children, card)
                 cells.item(min(column, cells.length - 1)).focus()
+        elif (key in ("u", "U") and not (event.ctrlKey or event.metaKey or event.altKey) and not self.app.dialog
+              and not event.target.closest("input, select, textarea") and document.querySelector('[data-key="undo"]')):
+            event.preventDefault()  # U: the Undo button's key (aria-keyshortcuts)
+            self.act("undo", "")
 
     def act(self, action: str, value: str) -> None:
         if action in ("copy-link", "web-share"):

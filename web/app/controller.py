@@ -34,13 +34,16 @@ from app.stats import Stats
 from app.tournament import ME, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
-from app.view_model import FinishedGame, HistoryView, KeptSave, LinkResult, ReplayView, ShareView, TableView
+from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, KeptSave, LinkResult, ReplayView,
+                            ShareView, TableView)
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
 """Actions that download a file (:meth:`App.download`)."""
+CASUAL: Final = ("normal", "imported")
+"""The kinds of game (app.saves.KINDS) with undo: not a challenge, a shared deal, a replay or a tournament."""
 
 
 class App:
@@ -160,6 +163,11 @@ class App:
         if value.lstrip("-").isdigit():
             self.replay_step = int(value)
 
+    def _tap(self, value: str) -> None:
+        """A tap on a card: played at once if the player chose one tap (app.prefs)."""
+        if self.session is not None:
+            self.session.tap(_number(value), one_tap=self.prefs.values["one_tap"])
+
     def _next(self, _: str = "") -> None:
         """After a hand: the next one, or a tournament's round results after its last."""
         if self.tournament is not None and self.tournament.round_played:
@@ -218,6 +226,7 @@ class App:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
         self.session, self.tournament, self.dialog, self._drawn_actions = session, tournament, "", -1
         self.kind = kind or ("tournament" if tournament is not None else "normal")
+        session.undo_allowed = self.kind in CASUAL
         self._game += 1
         if self.saves is not None:
             self.game_id = game_id or self.saves.new_id()
@@ -348,22 +357,22 @@ class App:
                            kept=tuple(KeptSave(key=k.key, problem=k.problem, at=k.at)
                                       for k in (saves.quarantined() if saves is not None else [])))
 
-    def games_view(self) -> dict[str, Any]:
+    def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""
         games = self.saves.games() if self.saves is not None else []
-        return {"games": [{"id": g.id, "title": _game_title(g.kind, g.rules),
-                           "detail": _game_detail(g.totals, g.hands, g.round, g.saved_at)} for g in games]}
+        return tuple(GameInProgress(id=g.id, title=_game_title(g.kind, g.rules),
+                                    detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
 
-    def confirm_view(self) -> dict[str, Any]:
+    def confirm_view(self) -> ConfirmView:
         """What the Delete dialog asks about."""
         action, value = self.confirm
         if action == "delete":
-            game = next((g for g in self.games_view()["games"] if g["id"] == value), None)
-            what = f"{game['title']}: {game['detail']}." if game else "This game."
-            return {"title": "Delete this game?", "what": what, "action": action, "value": value}
+            game = next((g for g in self.games_view() if g.id == value), None)
+            what = f"{game.title}: {game.detail}." if game else "This game."
+            return ConfirmView(title="Delete this game?", what=what, action=action, value=value)
         kept = next((k for k in self.history_view().kept if k.key == value), None)
         what = f"Kept aside {kept.at[:16].replace('T', ' ')}: {kept.problem}." if kept else "This save."
-        return {"title": "Delete this unreadable save?", "what": what, "action": action, "value": value}
+        return ConfirmView(title="Delete this unreadable save?", what=what, action=action, value=value)
 
     # --- links ---------------------------------------------------------------------------
     def _open_link(self, query: str) -> bool:
@@ -451,7 +460,7 @@ class App:
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
                     "dialog": self._dialog(table_view(self.session))}  # the menu stays open over the standings
-        view = table_view(self.session)
+        view = table_view(self.session, self.prefs.values["one_tap"])
         bar = ""
         if tournament is not None:
             view = adjust_table(view, tournament)
@@ -513,11 +522,11 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     "share": App.share,
     "replay-step": App._step_replay,
     "next": App._next,
+    "card": App._tap,
     "next-round": App._next_round,
 }
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
-    "card": lambda session, value: session.tap(_number(value)),
     "play": lambda session, _: session.play_selected(),
     "bid": Session.bid,
     "discard": lambda session, _: session.discard(),
@@ -528,6 +537,7 @@ TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "name": lambda session, value: session.name_suit(_number(value)),
     "cancel": lambda session, _: session.cancel(),
     "review": lambda session, _: session.toggle_review(),
+    "undo": lambda session, _: session.undo(),
     "autoplay": lambda session, value: session.set_autoplay(value == "on"),
     "pace": _set_pace,
 }

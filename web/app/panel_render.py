@@ -14,10 +14,12 @@ def panel(view: TableView) -> str:
     """What the player decides now (or waits for), with any notice on top."""
     prompt = view.prompt
     notice = text("p", view.notice, class_="notice", role="status") if view.notice else ""
-    hint = button("Hint", "hint", key="hint", cls="btn ghost")
+    undo = (tag("button", "Undo", type="button", class_="btn ghost", data_action="undo", data_key="undo",
+                aria_label="Undo: take back your last call or card", aria_keyshortcuts="u") if view.can_undo else "")
+    hint = button("Hint", "hint", key="hint", cls="btn ghost") + undo
     match prompt:
         case WaitPrompt():
-            body = text("p", prompt.text, class_="status")
+            body = text("p", prompt.text, class_="status") + (tag("div", undo, class_="row") if undo else "")
         case BidPrompt():
             body = text("p", prompt.text, class_="status") + _bids(prompt) + tag("div", hint, class_="row")
         case DiscardPrompt():
@@ -26,14 +28,16 @@ def panel(view: TableView) -> str:
                               cls="btn primary", disabled=not ready, autofocus=ready)
             body = text("p", prompt.text, class_="status") + tag("div", put_back + hint, class_="row")
         case SuitPrompt():
-            body = _suit_choice(prompt)
+            body = _suit_choice(prompt) + (tag("div", undo, class_="row") if undo else "")
         case CallPrompt():
             body = _call_picker(prompt, hint)
         case PlayPrompt():
             play = button("Play " + prompt.selected if prompt.selected else "Play", "play", key="play",
                           cls="btn primary", disabled=not prompt.can_play)
             card = "a face-up card of your piles" if prompt.source == "piles" else "a card"
-            how = text("span", f"Tap {card}, then Play (or tap it again).", class_="muted")
+            how = text("span", f"Tap {card} to play it." if prompt.one_tap
+                       else f"Tap {card}, then Play (or tap it again).", class_="muted")
+            play = "" if prompt.one_tap and not prompt.can_play else play
             body = tag("p", escape(prompt.text) + " " + how, class_="status") + tag("div", play + hint, class_="row")
         case ResultPrompt(kind="hand-over"):
             body = _hand_over(prompt)

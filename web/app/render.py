@@ -19,8 +19,8 @@ from app.chart import score_chart
 from app.view_model import HistoryView, LinkResult, Preference, ReplayView, SheetView, ShareView, TableView
 
 View = dict[str, Any]
-"""The views still built as plain data: the start form's (app.start), the Resume list's and the
-Delete question's (app.games_render), the tournament's standings (app.tournament_view)."""
+"""The views still built as plain data: the start form's (app.start) and the tournament's
+standings (app.tournament_view)."""
 SUIT_COLOURS = {"♥": "red hearts", "♦": "red diamonds", "♠": "black spades", "♣": "black clubs"}
 """A suit symbol's classes: its colour, and its suit for the four-colour deck (style.css)."""
 

@@ -60,6 +60,8 @@ class Session:
         """Choosing the suit the others must follow a led suitless joker in."""
         self.reviewing = False
         """Showing the last trick."""
+        self.undo_allowed = True
+        """Undo is offered (a casual game: not a challenge, a shared deal or a tournament)."""
 
     @staticmethod
     def new(settings: Settings, deal_code: str = "", seed: int = 0) -> Session:
@@ -105,7 +107,7 @@ class Session:
     @property
     def stamp(self) -> str:
         """Changes with every action: an answer computed for another stamp is stale."""
-        return f"{len(self.match.hands)}:{len(self.hand.history)}"
+        return f"{len(self.match.hands)}:{len(self.hand.history)}:{len(self.match.undos[-1])}"
 
     def seat_name(self, seat: int) -> str:
         return seat_name(self.rules.players, seat)
@@ -141,9 +143,9 @@ class Session:
             self.notice = hint_text(Action.parse(answer["action"]), answer["reason"])
 
     # --- the player's actions -----------------------------------------------------
-    def tap(self, card: int) -> None:
+    def tap(self, card: int, one_tap: bool = False) -> None:
         """A tap on a card of the player's hand (or face-up on their piles): pick it for the
-        kitty, select it, or play it when it was already selected."""
+        kitty, select it, or play it when it was already selected (``one_tap``: at once)."""
         c = self._held(card)
         if c is None or not self._my_turn():
             return
@@ -160,7 +162,7 @@ class Session:
         elif phase == Phase.PLAY:
             if not self._playable(c):
                 self.notice = self._why_not(c)
-            elif self.selected == c:
+            elif self.selected == c or one_tap:
                 self.play(c)
             else:
                 self.selected, self.notice, self.naming = c, "", False
@@ -244,6 +246,37 @@ class Session:
             self.match.next_hand()
             self._reset()
 
+    def undo_point(self) -> int | None:
+        """How many actions of the hand stay if the player takes back their last call or card
+        (their whole put-back of the kitty at once, and the bots' moves after it); None if
+        there is nothing to take back."""
+        if not self.undo_allowed or self.state not in ("you", "bot") or self.level(PLAYER) != HUMAN:
+            return None
+        history = self.hand.history
+        mine = [i for i, (seat, _) in enumerate(history) if seat == PLAYER]
+        if not mine:
+            return None
+        point = mine[-1]
+        while point > 0 and history[point - 1][0] == PLAYER and history[point][1].discarded_card is not None \
+                and history[point - 1][1].discarded_card is not None:
+            point -= 1
+        return point
+
+    def undo(self) -> None:
+        """Take back the player's last call or card, and the bots' moves after it."""
+        point = self.undo_point()
+        if point is None:
+            self.notice = "There is nothing of yours to take back in this hand."
+            return
+        history = self.hand.history
+        taken = history[point][1]
+        bots = sum(seat != PLAYER for seat, _ in history[point:])
+        self.match.take_back(point)
+        self._reset()
+        what = _taken_words(taken)
+        after = f" and the {bots} {'move' if bots == 1 else 'moves'} after it" if bots else ""
+        self.notice = f"Taken back: {what}{after}. Your turn again."
+
     def set_autoplay(self, on: bool) -> None:
         self.settings["autoplay"] = on
         self._reset()
@@ -314,6 +347,17 @@ class Session:
 
     def _reset(self) -> None:
         self.selected, self.picks, self.naming, self.reviewing, self.notice = None, [], False, False, ""
+
+
+def _taken_words(action: Action) -> str:
+    """What an undo takes back: 'your pass', 'your bid of seven hearts', 'your jack of hearts'."""
+    if action.discarded_card is not None:
+        return "your put-back of the kitty"
+    if (card := action.played_card) is not None:
+        return f"your {card.name}"
+    if (bid := action.bid) is not None:
+        return f"your bid of {bid.name}"
+    return "your pass" if action.name == "pass" else f"your choice to {action.name}"
 
 
 def _sentence(text: str) -> str:

@@ -4,12 +4,13 @@ A finished game is kept as a small JSON-ready *summary* (:func:`summarize`),
 so statistics never replay whole games::
 
     {"rules": "standard", "side": 0, "won": true, "totals": [520, 180],
-     "hands": [{"contract": "7H", "declarer": 0, "made": true, "points": 180}, ...]}
+     "hands": [{"contract": "7H", "declarer": 0, "made": true, "points": 180}, ...], "undos": 2}
 
 ``hands`` lists every scored hand but the thrown-in ones: the contract text
 (None when everyone passed and it was played in no trumps), the declarer's
 seat (None likewise), whether the bidders made it, and the points of the
-player's side.  :func:`aggregate` adds summaries up into :class:`Stats`.
+player's side; ``undos``, the player's take-backs over the game.  :func:`aggregate` adds summaries
+up into :class:`Stats`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def summarize(match: Match, seat: int = PLAYER) -> dict[str, Any]:
         "hands": [{"contract": None if r.contract is None else str(r.contract),
                    "declarer": r.declarer, "made": r.made, "points": r.points[side]}
                   for r in (row.result for row in match.sheet) if not r.thrown_in],
+        "undos": sum(map(len, match.undos)),
     }
 
 
@@ -66,6 +68,8 @@ class Stats:
     hands: int = 0
     points: int = 0
     """The player's side's points over all ``hands``."""
+    undos: int = 0
+    """Take-backs (app.session.Session.undo) over all games."""
 
     @property
     def average_points(self) -> float:
@@ -82,6 +86,7 @@ class Stats:
             f"Misere: {self.misere}",
             f"Open misere: {self.open_misere}",
             f"Average points per hand: {self.average_points:.1f} over {self.hands} hands",
+            *([f"Moves taken back (undo): {self.undos}"] if self.undos else []),
         ]
 
 
@@ -95,6 +100,8 @@ def aggregate(summaries: Iterable[Mapping[str, Any]], seat: int = PLAYER) -> Sta
             continue
         stats.games += 1
         stats.won += won
+        undos = summary.get("undos", 0)
+        stats.undos += undos if type(undos) is int and undos > 0 else 0
         for line in hands:
             _add_hand(stats, line, seat)
     return stats

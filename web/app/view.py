@@ -59,8 +59,8 @@ def short_side_names(session: Session) -> list[str]:
                        for name in side.split(" & ")) for side in side_names(session)]
 
 
-def table_view(session: Session) -> TableView:
-    """Everything the table screen shows."""
+def table_view(session: Session, one_tap: bool = False) -> TableView:
+    """Everything the table screen shows (``one_tap``: a card is played by one tap, app.prefs)."""
     obs = observe(session.hand, PLAYER)
     rules = session.rules
     sides = side_names(session)
@@ -82,8 +82,9 @@ def table_view(session: Session) -> TableView:
         trick=_trick(session, obs),
         piles=_piles(session, obs),
         can_review=bool(obs.tricks) and bool(obs.trick_cards),
+        can_undo=session.undo_point() is not None,
         hand=_hand(session, obs),
-        prompt=_prompt(session, obs),
+        prompt=_prompt(session, obs, one_tap),
         notice=session.notice,
         sheet=_sheet(session, sides),
         outcome=session.match.outcome.describe(sides) if session.match.outcome else "",
@@ -215,7 +216,7 @@ def _piles(session: Session, obs: Observation) -> tuple[PilesView, ...]:
     return tuple(out)
 
 
-def _prompt(session: Session, obs: Observation) -> Prompt:
+def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
     """What the panel asks of the player now (or tells them while they wait)."""
     state = session.state
     if state in ("game-over", "hand-over"):
@@ -254,7 +255,7 @@ def _prompt(session: Session, obs: Observation) -> Prompt:
         text = f"{whose} turn: follow {SUIT_NAMES[obs.led]} if you can."
     selected = session.selected
     return PlayPrompt(text=text, can_play=selected is not None, source="piles" if piles else "hand",
-                      selected=selected.name if selected is not None else "")
+                      selected=selected.name if selected is not None else "", one_tap=one_tap)
 
 
 def _bidding(obs: Observation) -> BidPrompt:

@@ -270,6 +270,8 @@ class PlayPrompt:
     can_play: bool
     source: Literal["hand", "piles"]
     selected: str
+    one_tap: bool = False
+    """A tap plays the card (app.prefs), with no Play button."""
     kind: Literal["play"] = "play"
 
 
@@ -329,6 +331,8 @@ class TableView:
     trick: TrickView
     piles: tuple[PilesView, ...]
     can_review: bool
+    can_undo: bool
+    """The player may take back their last call or card (app.session.Session.undo)."""
     hand: tuple[CardView, ...]
     prompt: Prompt
     notice: str
@@ -375,6 +379,25 @@ class HistoryView:
     stats: tuple[str, ...]
     games: tuple[FinishedGame, ...]
     kept: tuple[KeptSave, ...]
+
+
+@dataclass(frozen=True)
+class GameInProgress:
+    """A game under Resume on the start screen: its save's id, what it is, its score and save time."""
+
+    id: str
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ConfirmView:
+    """The Delete question: what would be deleted, and the action and value that delete it."""
+
+    title: str
+    what: str
+    action: str
+    value: str
 
 
 @dataclass(frozen=True)
