@@ -22,7 +22,7 @@ from test_layout import BOXES, SIDEWAYS, VIEWPORTS, overlap
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 DEVICES = {"phone": VIEWPORTS["phone"], "sideways": SIDEWAYS, "desktop": VIEWPORTS["desktop"]}
-SMALLEST = {"phone": 80, "sideways": 44, "desktop": 70}
+SMALLEST = {"phone": 72, "sideways": 44, "desktop": 70}
 """The least width of a card of the hand, in CSS pixels."""
 SHOWN = 25
 """The least width of a card left uncovered by the next one (its corner: rank and suit)."""

@@ -367,7 +367,8 @@ class App:
                           "label": f"{_date_words(entry.get('finished_at'))}, " + (
                               f"Tournament: {outcome}" if isinstance(outcome, str)
                               else f"{_rules_words(summary.get('rules'))}: {result}{_last_contract(summary)}")})
-        return {"stats": (saves.stats() if saves is not None else Stats()).lines(),
+        stats = saves.stats() if saves is not None else Stats()
+        return {"stats": stats.lines(), "figures": stats.tables(),
                 "games": games[::-1],
                 "kept": [{"key": k.key, "problem": k.problem, "at": k.at}
                          for k in (saves.quarantined() if saves is not None else [])]}

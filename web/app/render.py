@@ -521,9 +521,11 @@ def app_notice(words: str, kept: str = "", reload: bool = False) -> str:
 
 
 def history_dialog(view: View) -> str:
+    from app import stats_render  # it builds on this module
     """Statistics, finished games (exportable), kept-aside saves, and importing a game file."""
     title = text("h2", "History & stats", id="dialog-title", tabindex="-1", autofocus=True)
     stats = tag("ul", "".join(text("li", line) for line in view["stats"]), class_="stats")
+    stats += stats_render.figures(view["figures"])
     games = "".join(tag("li", text("span", g["label"]) + (
         button("Export", "export-finished", g["index"], key=f"export-finished-{g['index']}", cls="btn ghost")
         if g["exportable"] else "")) for g in view["games"])

@@ -168,10 +168,10 @@ def _trick(session: Session, obs: Observation) -> View:
             title = "Last trick: " + title
     else:
         return {"cards": [], "winner": "", "title": "", "reviewing": False}
-    two = obs.rules.players == 2
+    captioned = obs.rules.players in (2, 5, 6)  # captioned: piles, or seats too many to tell apart by place
     cards = [{"place": places[p]["place"], "seat": places[p]["name"], "winner": p == winner,
               "called": c == obs.called,
-              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if two else "", **card_view(c)}
+              "caption": places[p]["who"][:1].upper() + places[p]["who"][1:] if captioned else "", **card_view(c)}
              for p, c in plays]
     return {"cards": cards, "winner": places[winner]["name"] if winner >= 0 else "", "title": title,
             "reviewing": session.reviewing}
