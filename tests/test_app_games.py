@@ -8,7 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.bots import answer  # noqa: E402
+from app.cards import minus  # noqa: E402
 from app.saves import CANNOT_SAVE_STALE, Saves  # noqa: E402
+from app.tournament import NAMES  # noqa: E402
 from tests.test_app_links_saves import new_app, play_on, run_bots  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 
@@ -126,6 +128,12 @@ def test_a_finished_tournament_goes_to_the_history() -> None:
     (label,) = app.history_view()["games"]
     assert " Tournament: " in label["label"] and " of 8, " in label["label"]
     assert Saves(storage).stats().games == 0  # a tournament's last round is not a game of its own
+    final = app.tournament.tournament.standings()
+    assert entry["standings"] == [{"place": s.place, "name": NAMES[s.player], "total": s.total} for s in final]
+    assert label["standings"] == [[str(s.place), NAMES[s.player], minus(s.total)] for s in final]
+    app.dispatch("dialog", "history")
+    dialog = app.regions()["dialog"]
+    assert dialog.count("<caption>Final standings</caption>") == 1 and dialog.count('<tr class="me">') == 1
 
 
 def test_a_challenge_resumed_after_a_reload_still_shows_the_claimed_result() -> None:

@@ -15,7 +15,7 @@ from engine.rng import SplitMix64
 from tests.playout import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.stats import Record, Stats, Tally, aggregate, partnered, summarize  # noqa: E402
+from app.stats import Record, Stats, Tally, aggregate, partnered, standings_rows, summarize  # noqa: E402
 
 
 class TestSummarize:
@@ -128,3 +128,10 @@ class TestAggregate:
         assert stats == Stats()
         assert stats.average_points == 0.0
         assert stats.lines()[0] == "Games won: 0 of 0"
+
+
+def test_a_tournaments_standings_as_kept_or_none_if_they_cannot_be_read() -> None:
+    kept = [{"place": 1, "name": "Ada", "total": 620}, {"place": 2, "name": "You", "total": -40}]
+    assert standings_rows(kept) == [["1", "Ada", "620"], ["2", "You", "−40"]]
+    for broken in (None, "1st", [{"place": "1", "name": "Ada", "total": 620}], [*kept, 3]):
+        assert standings_rows(broken) == []

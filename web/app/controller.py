@@ -22,6 +22,7 @@ from engine.rules import Rules
 from engine.seats import seat_name
 
 from app import games_render, links, render, tournament_render
+from app.guide import Guide
 from app.cards import minus
 from app.help import rules_words
 from app.cues import Cues
@@ -30,8 +31,8 @@ from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, p
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
-from app.stats import Stats
-from app.tournament import ME, TournamentSession
+from app.stats import Stats, standings_rows
+from app.tournament import ME, NAMES, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
 
@@ -51,6 +52,7 @@ class App:
                  prefs: Preferences | None = None) -> None:
         self.form = StartForm(settings)
         self.prefs = prefs or Preferences()
+        self.guide = Guide(self.prefs)
         """The page's own settings (four-colour deck, sounds), for every game."""
         self.cues = Cues()
         self.session: Session | None = None
@@ -150,6 +152,9 @@ class App:
             self.confirm, self.dialog = (CONFIRMS[action], value), "confirm"
         elif action in CONFIRMS.values():
             self._delete(action, value)
+        elif action == "guide":  # the first-game guide: opened from Rules, it closes the dialog
+            self.guide.act(value)
+            self.dialog = "" if value == "open" else self.dialog
         elif action == "dismiss":
             self.notice, self.kept = "", ""
         elif action == "import":
@@ -290,7 +295,8 @@ class App:
             standings = tournament.tournament.standings()
             mine = next(s for s in standings if s.player == ME)
             outcome = f"{ordinal(mine.place)} of {len(standings)}, {mine.total} points"
-            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome)
+            final = [{"place": s.place, "name": NAMES[s.player], "total": s.total} for s in standings]
+            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome, final)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
                                self.kind, self.link_query)
@@ -364,6 +370,7 @@ class App:
             result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
             outcome = entry.get("outcome")
             games.append({"index": index, "exportable": isinstance(entry.get("record"), dict),
+                          "standings": standings_rows(entry.get("standings")),
                           "label": f"{_date_words(entry.get('finished_at'))}, " + (
                               f"Tournament: {outcome}" if isinstance(outcome, str)
                               else f"{_rules_words(summary.get('rules'))}: {result}{_last_contract(summary)}")})
@@ -486,7 +493,7 @@ class App:
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = render.table(view, fresh)
         regions["top"] = notice + bar + regions["top"]
-        regions["panel"] += self._link_results()
+        regions["panel"] = self.guide.html(self.session.rules) + regions["panel"] + self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions
 

@@ -361,9 +361,10 @@ class Saves:
 
     # --- finished games --------------------------------------------------------------
     def finish(self, game_id: str, settings: Settings, match: Match, kind: str = "normal",
-               outcome: str = "") -> bool:
+               outcome: str = "", standings: list[dict[str, Any]] | None = None) -> bool:
         """Move a game to the history (once, however often it is called); ``outcome``: a
-        tournament's ('3rd of 8, 1240 points'; its last round's game is the record)."""
+        tournament's ('3rd of 8, 1240 points'; its last round's game is the record), with its
+        final ``standings`` ({"place", "name", "total"} each)."""
         history = self._history()
         if history is None:
             return False
@@ -371,7 +372,8 @@ class Saves:
         if not history or history[-1].get("id") != record_id:
             history.append({"id": record_id, "finished_at": self._now(), "settings": settings,
                             "summary": summarize(match), "record": to_record(match), "kind": kind,
-                            **({"outcome": outcome} if outcome else {})})
+                            **({"outcome": outcome} if outcome else {}),
+                            **({"standings": standings} if standings else {})})
             del history[:-HISTORY_GAMES]
             for old in history[:-HISTORY_RECORDS]:
                 old["record"] = None

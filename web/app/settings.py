@@ -30,9 +30,9 @@ FALLBACK_LEVELS: Final = {"easy": "easy", "normal": "normal", "expert": "normal"
 
 Settings = dict[str, Any]
 
-PREFERENCES: Final = {"four_colour": "Four-colour deck", "sound": "Sounds"}
+PREFERENCES: Final = {"four_colour": "Four-colour deck", "sound": "Sounds", "guide": "First-game guide"}
 """The page's own settings, for every game (app.prefs keeps them between visits), with their labels."""
-DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True}
+DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True, "guide": False}
 """Sound on: short, quiet cues a player expects from a card game, turned off in one tap."""
 
 

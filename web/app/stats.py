@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from app.cards import minus
 from engine.bids import DENOMINATION_NAMES, DENOMINATION_TEXT, Bid
 from engine.errors import FiveHundredError
 from engine.match import Match
@@ -176,3 +177,17 @@ def _add_hand(stats: Stats, line: Any, seat: int) -> bool:
         tally.bid += 1
         tally.made += made
     return True
+
+
+def standings_rows(data: Any) -> list[list[str]]:
+    """A finished tournament's final standings as kept in History (app.saves.finish) as rows of
+    place, name and points; [] if there are none or they cannot be read."""
+    if not isinstance(data, list):
+        return []
+    rows = []
+    for s in data:
+        if not (isinstance(s, dict) and type(s.get("place")) is int and isinstance(s.get("name"), str)
+                and type(s.get("total")) is int):
+            return []
+        rows.append([str(s["place"]), s["name"], minus(s["total"])])
+    return rows

@@ -1,10 +1,12 @@
 """HTML of the statistics' tables in History & stats (app.stats.Stats.tables): the player's
-contracts by level and denomination, and the results with each level of partner."""
+contracts by level and denomination, the results with each level of partner, and a finished
+tournament's final standings."""
 
 from __future__ import annotations
 
 from app.cards import denomination_symbol
 from app.render import View, bid_html, tag, text
+from app.tournament import ME, NAMES
 from engine.bids import DENOMINATION_NAMES
 
 PARTNER_HEAD = ("Partner", "Games won", "Hands", "Points a hand")
@@ -29,3 +31,13 @@ def figures(tables: View) -> str:
 def _table(caption: str, head: str, rows: str, cls: str) -> str:
     return tag("div", tag("table", text("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", rows),
                           class_=f"stats-table {cls}"), class_="sheet-wrap")
+
+
+def standings(rows: list[list[str]]) -> str:
+    """A finished tournament's final standings, under its line in History ('' if none kept)."""
+    if not rows:
+        return ""
+    head = "".join(text("th", h, scope="col") for h in ("Place", "Player", "Points"))
+    body = "".join(tag("tr", text("td", r[0]) + text("th", r[1], scope="row") + text("td", r[2]),
+                       class_="me" if r[1] == NAMES[ME] else None) for r in rows)
+    return _table("Final standings", head, body, "stats-standings")
