@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, expect
 
 from pages import App, StartScreen, TableScreen
 from test_axe import violations
-from test_layout import VIEWPORTS
+from test_layout import VIEWPORTS, overlap
 from test_table_look import DOCS
 
 GUIDE = "First-game guide"
@@ -27,34 +27,41 @@ def test_the_guide_is_offered_shown_on_the_table_hidden_and_reopened(browser: Br
         offer.check()
         start.start(deal="1-3-abc")
         app.expect_turn("you")
-        guide = table.panel.get_by_role("complementary", name=re.compile("^First game, 1 of 4: Bidding"))
+        guide = table.arena.get_by_role("complementary", name=re.compile("^First game, 1 of 4: Bidding"))
         expect(guide).to_be_visible()
         expect(table.panel.get_by_role("button", name="Pass")).to_be_focused()  # the decision keeps the focus
+        boxes = page.evaluate("""() => ['#arena', '.guide', '#panel', '#hand'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })""")
+        arena, box = boxes[0], boxes[1]
+        assert arena["top"] <= box["top"] and box["bottom"] <= arena["bottom"] + 1, boxes  # on the felt
+        assert all(overlap(box, other) == 0 for other in boxes[2:]), boxes  # the decision and the hand clear
         DOCS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=DOCS / "guide-phone.png")
         assert violations(page, "the first-game guide") == []
         steps = []
         for _ in range(3):  # by keyboard: Enter on Next, the focus stays on it
-            nxt = guide.get_by_role("button", name="Next")
+            nxt = table.arena.locator(".guide").get_by_role("button", name="Next")
             nxt.focus()
             page.keyboard.press("Enter")
-            steps.append(table.panel.locator(".guide h2").inner_text())
+            expect(table.arena.locator(".guide").get_by_role("button", name=re.compile("^(Next|Done)$"))).to_be_focused()
+            steps.append(table.arena.locator(".guide h2").inner_text())
         assert steps == ["First game, 2 of 4: The kitty", "First game, 3 of 4: The bowers",
                          "First game, 4 of 4: The joker"]
-        expect(table.panel.get_by_role("button", name="Done")).to_be_focused()
-        table.panel.get_by_role("button", name="Back").click()
-        expect(table.panel.locator(".guide")).to_contain_text("J♥ counts as a diamond when diamonds are trumps")
-        table.panel.get_by_role("button", name="Hide the guide").press("Enter")
-        expect(table.panel.locator(".guide")).to_have_count(0)
+        expect(table.arena.get_by_role("button", name="Done")).to_be_focused()
+        table.arena.get_by_role("button", name="Back").click()
+        expect(table.arena.locator(".guide")).to_contain_text("J♥ counts as a diamond when diamonds are trumps")
+        table.arena.get_by_role("button", name="Hide the guide").press("Enter")
+        expect(table.arena.locator(".guide")).to_have_count(0)
         page.reload()  # remembered
         app.expect_ready()
         app.expect_turn("you")
-        expect(table.panel.locator(".guide")).to_have_count(0)
+        expect(table.arena.locator(".guide")).to_have_count(0)
         table.tool("Menu").click()
         expect(table.dialog.get_by_role("checkbox", name=GUIDE)).not_to_be_checked()
         table.close_dialog()
         table.open_dialog("Rules").get_by_role("button", name="Show the first-game guide").click()
         expect(table.dialog).to_be_hidden()
-        expect(table.panel.locator(".guide h2")).to_have_text("First game, 1 of 4: Bidding")
+        expect(table.arena.locator(".guide h2")).to_have_text("First game, 1 of 4: Bidding")
     finally:
         context.close()

@@ -16,20 +16,20 @@ from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 
 
 def guide_of(app: App) -> str:
-    found = re.search(r'<aside class="guide".*?</aside>', app.regions()["panel"])
+    found = re.search(r'<aside class="guide".*?</aside>', app.regions()["arena"])
     return found[0] if found else ""
 
 
-def test_off_unless_chosen_then_on_the_table_above_the_decision_step_by_step() -> None:
+def test_off_unless_chosen_then_on_the_table_step_by_step() -> None:
     storage = FakeStorage()
     app = App(prefs=Preferences(storage, PREFIX))
     assert 'data-action="pref:guide"' in app.regions()["start"]  # offered with the other settings
     app.dispatch("start", "1-3-abc")
     assert guide_of(app) == ""
     app.dispatch("pref:guide", "on")
-    panel = app.regions()["panel"]
-    assert panel.startswith('<aside class="guide" aria-labelledby="guide-title">')
-    Markup(panel)
+    arena = app.regions()["arena"]
+    assert arena.endswith("</aside>") and '<aside class="guide" aria-labelledby="guide-title">' in arena
+    Markup(arena)
     titles = []
     for _ in range(4):
         guide = guide_of(app)

@@ -493,7 +493,8 @@ class App:
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = render.table(view, fresh)
         regions["top"] = notice + bar + regions["top"]
-        regions["panel"] = self.guide.html(self.session.rules) + regions["panel"] + self._link_results()
+        regions["arena"] += self.guide.html(self.session.rules)
+        regions["panel"] += self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions
 

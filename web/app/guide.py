@@ -1,4 +1,4 @@
-"""The first-game guide: four short steps on the table itself, above the player's decision.
+"""The first-game guide: four short steps on the table itself, over the top of the felt.
 
 It shows while the "guide" preference is on (app.prefs: offered with the page's other
 settings, kept between visits); "Hide the guide" turns it off, the Rules dialog turns it on
