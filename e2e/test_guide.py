@@ -44,7 +44,8 @@ def test_the_guide_is_offered_shown_on_the_table_hidden_and_reopened(browser: Br
             nxt = table.arena.locator(".guide").get_by_role("button", name="Next")
             nxt.focus()
             page.keyboard.press("Enter")
-            expect(table.arena.locator(".guide").get_by_role("button", name=re.compile("^(Next|Done)$"))).to_be_focused()
+            onward = table.arena.locator(".guide").get_by_role("button", name=re.compile("^(Next|Done)$"))
+            expect(onward).to_be_focused()
             steps.append(table.arena.locator(".guide h2").inner_text())
         assert steps == ["First game, 2 of 4: The kitty", "First game, 3 of 4: The bowers",
                          "First game, 4 of 4: The joker"]

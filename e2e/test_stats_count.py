@@ -40,7 +40,8 @@ def test_two_hands_of_a_game_not_finished_are_in_the_stats(browser: Browser, sit
         expect(lines.first).to_have_text("Games won: 0 of 0")  # no game finished
         expect(lines.last).to_have_text(f"Average points per hand: {mine / hands:.1f} over {hands} hands")
         expect(dialog.get_by_role("table", name="Your contracts: made of bid")).to_be_visible()
-        partner = dialog.get_by_role("table", name="With each level of partner").get_by_role("row", name=re.compile("^Normal"))
+        partners = dialog.get_by_role("table", name="With each level of partner")
+        partner = partners.get_by_role("row", name=re.compile("^Normal"))
         assert partner.locator("td").all_inner_texts()[:2] == ["0 of 0", str(hands)]
         assert violations(page, "History & stats with a game in progress") == []
     finally:

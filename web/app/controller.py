@@ -22,10 +22,10 @@ from engine.rules import Rules
 from engine.seats import seat_name
 
 from app import games_render, links, render, tournament_render
-from app.guide import Guide
 from app.cards import minus
 from app.help import rules_words
 from app.cues import Cues
+from app.guide import Guide
 from app.prefs import Preferences
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
@@ -52,8 +52,8 @@ class App:
                  prefs: Preferences | None = None) -> None:
         self.form = StartForm(settings)
         self.prefs = prefs or Preferences()
+        """The page's own settings (four-colour deck, sounds, the guide), for every game."""
         self.guide = Guide(self.prefs)
-        """The page's own settings (four-colour deck, sounds), for every game."""
         self.cues = Cues()
         self.session: Session | None = None
         self.tournament: TournamentSession | None = None

@@ -522,8 +522,8 @@ def app_notice(words: str, kept: str = "", reload: bool = False) -> str:
 
 
 def history_dialog(view: View) -> str:
-    from app import stats_render  # it builds on this module
     """Statistics, finished games (exportable), kept-aside saves, and importing a game file."""
+    from app import stats_render  # it builds on this module
     title = text("h2", "History & stats", id="dialog-title", tabindex="-1", autofocus=True)
     stats = tag("ul", "".join(text("li", line) for line in view["stats"]), class_="stats")
     stats += stats_render.figures(view["figures"])

@@ -95,7 +95,8 @@ def fanned_backs(n: int, shown: int = 13) -> str:
     in a fan of ``m<n>``) and how many cards it holds, in figures."""
     k = min(n, shown)
     backs = "".join(f'<span class="mini f{i}">{back()}</span>' for i in range(k))
-    return f'<span class="fan m{k}" aria-hidden="true">{backs}</span><span class="count" aria-hidden="true">{n}</span>'
+    return (f'<span class="fan m{k}" aria-hidden="true">{backs}</span>'
+            f'<span class="count" aria-hidden="true">{n}</span>')
 
 
 def _joker() -> str:
