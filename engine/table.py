@@ -66,6 +66,12 @@ class Table:
         """Partners share a score (a side has more than one seat)."""
         return self.sides < self.players
 
+    @property
+    def crowded(self) -> bool:
+        """A trick's cards cannot be told apart by their place alone: a seat and its piles play
+        from the same side, or more seats play than a table has sides."""
+        return self.has_piles or self.positions > 4
+
     def side_of(self, seat: int) -> int:
         """The side a seat scores for: seats ``s, s + sides, ...`` are partners."""
         return seat % self.sides

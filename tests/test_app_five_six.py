@@ -186,6 +186,19 @@ def test_the_called_card_is_marked_in_the_trick() -> None:
     assert ", the called card" in table_render.table(view, False)["arena"]
 
 
+@pytest.mark.parametrize("table", ["five-handed", "six-handed"])
+def test_every_card_of_the_trick_is_captioned_with_who_played_it(table: str) -> None:
+    session = autoplayed(table, 3, 1)
+    while len(session.hand.tricks) > 1 or session.hand.trick_cards:  # back to the end of the first trick
+        session.hand.pop()
+    view = table_view(session)
+    trick = view.trick.cards
+    assert len(trick) == session.rules.players
+    assert sorted(c.caption for c in trick) == sorted("You" if s == PLAYER else session.seat_name(s)
+                                                          for s in range(session.rules.players))
+    assert table_render.table(view, False)["arena"].count('class="trick-who"') == session.rules.players
+
+
 @pytest.mark.parametrize("table, seed", [("five-handed", s) for s in range(6)] + [("six-handed", s) for s in range(4)]
                          + [("six-handed-pairs", 1), ("six-handed,deck=63-doubled", 2)])
 def test_the_view_shows_no_hidden_card_at_five_and_six(table: str, seed: int) -> None:

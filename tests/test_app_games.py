@@ -8,8 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.bots import answer  # noqa: E402
+from app.cards import minus  # noqa: E402
 from app.saves import CANNOT_SAVE_STALE, Saves  # noqa: E402
-from tests.test_app_links_saves import new_app, play_on  # noqa: E402
+from app.tournament import NAMES  # noqa: E402
+from tests.test_app_links_saves import new_app, play_on, run_bots  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 
 
@@ -126,6 +128,12 @@ def test_a_finished_tournament_goes_to_the_history() -> None:
     (label,) = app.history_view().games
     assert " Tournament: " in label.label and " of 8, " in label.label
     assert Saves(storage).stats().games == 0  # a tournament's last round is not a game of its own
+    final = app.tournament.tournament.standings()
+    assert entry["standings"] == [{"place": s.place, "name": NAMES[s.player], "total": s.total} for s in final]
+    assert label.standings == [[str(s.place), NAMES[s.player], minus(s.total)] for s in final]
+    app.dispatch("dialog", "history")
+    dialog = app.regions()["dialog"]
+    assert dialog.count("<caption>Final standings</caption>") == 1 and dialog.count('<tr class="me">') == 1
 
 
 def test_a_challenge_resumed_after_a_reload_still_shows_the_claimed_result() -> None:
@@ -146,3 +154,40 @@ def test_a_challenge_resumed_after_a_reload_still_shows_the_claimed_result() -> 
         play_on(again, 1)
     assert "The result the link claims" in again.regions()["panel"]
     assert "Standard (4 players, partners), challenge" in new_app(storage).regions()["start"]
+
+
+def test_the_stats_count_the_hands_of_every_game_in_progress() -> None:
+    """Two hands of a game not finished, and one hand of another, are in the stats; a game
+    whose save cannot be read is left out of them and left where it is."""
+    storage = FakeStorage()
+    app = new_app(storage)
+    app.dispatch("set:autoplay", "on")
+    app.dispatch("start", "1-3-abc")
+    run_bots(app)
+    app.dispatch("next")
+    run_bots(app)
+    assert app.session is not None and len(app.session.match.sheet) == 2 and not app.session.match.is_over
+    first = app.session.match
+    app.dispatch("new-game")
+    app.dispatch("start", "")
+    run_bots(app)
+    second = app.session.match if app.session else first
+    assert second is not first and len(Saves(storage).games()) == 2
+    stats = Saves(storage).stats()
+    scored = [r.result for m in (first, second) for r in m.sheet if not r.result.thrown_in]
+    assert (stats.games, stats.hands) == (0, len(scored))
+    assert stats.points == sum(r.points[0] for r in scored)
+    assert stats.partners["normal"].hands == len(scored)  # North is a normal bot
+    lines = app.history_view().stats
+    assert lines[-1] == f"Average points per hand: {stats.average_points:.1f} over {len(scored)} hands"
+    app.dispatch("dialog", "history")
+    dialog = app.regions()["dialog"]
+    assert "<caption>Your contracts: made of bid</caption>" in dialog and dialog.count("<tr>") >= 1 + 5 + 1 + 1
+    normal = stats.partners["normal"]
+    assert (f"<th scope=\"row\">Normal</th><td>0 of 0</td><td>{len(scored)}</td>"
+            f"<td>{normal.points / normal.hands:.1f}</td>") in dialog
+    broken = next(k for k in storage.data if k.startswith(PREFIX + "game/"))
+    storage.data[broken] = storage.data[broken][:-20]
+    before = dict(storage.data)
+    assert Saves(storage).stats().hands < len(scored)
+    assert storage.data == before  # nothing moved aside by the stats

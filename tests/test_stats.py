@@ -1,4 +1,4 @@
-"""Statistics of finished games: summaries of real games, and totals over summaries."""
+"""Statistics of every game: summaries of real games, totals over summaries, the games kept."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engine.rng import SplitMix64
 from tests.playout import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.stats import Stats, Tally, aggregate, summarize  # noqa: E402
+from app.stats import Record, Stats, Tally, aggregate, partnered, standings_rows, summarize  # noqa: E402
 
 
 class TestSummarize:
@@ -62,7 +62,7 @@ class TestAggregate:
                                     line("8NT", 1, True, 20), line(None, None, None, 40)]},
             {"won": False, "hands": [line("7H", 0, False, -180), line("OPEN-MIS", 0, True, 500),
                                      line("6S", 0, True, 40)]},
-            {"won": None, "hands": [line("10NT", 0, True, 520)]},  # abandoned: not counted
+            {"won": None, "hands": [line("10NT", 0, True, 520)]},  # not finished: its hands count
             {"won": "yes", "hands": []},  # malformed: skipped
             {"won": False, "hands": [{"points": "ten"}, "7H", line("ZZ", 0, True, 10),
                                      {**line("9D", 0, None, 0), "made": "yes"}]},
@@ -70,25 +70,68 @@ class TestAggregate:
         stats = aggregate(summaries)
         assert (stats.games, stats.won) == (3, 1)
         assert stats.contracts == {"S": Tally(1, 1), "C": Tally(), "D": Tally(),
-                                   "H": Tally(2, 1), "NT": Tally()}
+                                   "H": Tally(2, 1), "NT": Tally(1, 1)}
+        assert stats.by_level == {"7H": Tally(2, 1), "6S": Tally(1, 1), "10NT": Tally(1, 1)}
         assert stats.misere == Tally(1, 0) and stats.open_misere == Tally(1, 1)
-        assert stats.hands == 9
-        assert stats.points == 180 - 250 + 20 + 40 - 180 + 500 + 40 + 10 + 0
-        assert stats.average_points == pytest.approx(360 / 9)
+        assert stats.hands == 10
+        assert stats.points == 180 - 250 + 20 + 40 - 180 + 500 + 40 + 520 + 10 + 0
+        assert stats.average_points == pytest.approx(880 / 10)
         assert stats.lines() == [
             "Games won: 1 of 3 (33%)",
             "Spades: 1 of 1 made",
             "Clubs: none bid",
             "Diamonds: none bid",
             "Hearts: 1 of 2 made",
-            "No trumps: none bid",
+            "No trumps: 1 of 1 made",
             "Misere: 0 of 1 made",
             "Open misere: 1 of 1 made",
-            "Average points per hand: 40.0 over 9 hands",
+            "Average points per hand: 88.0 over 10 hands",
         ]
+        tables = stats.tables()
+        assert tables["contracts"][0] == ["6", "1/1", "–", "–", "–", "–"]
+        assert tables["contracts"][1] == ["7", "–", "–", "–", "1/2", "–"]
+        assert tables["contracts"][4] == ["10", "–", "–", "–", "–", "1/1"]
+        assert tables["partners"] == []  # no summary names its partner
+
+    def test_results_with_each_level_of_partner(self) -> None:
+        normal = {"rules": "standard", "levels": ["human", "easy", "normal", "easy"]}
+        expert = {"rules": "standard", "levels": ["human", "normal", "expert", "normal"]}
+        summaries = [
+            partnered({"rules": "standard", "won": True, "hands": [line("7H", 2, True, 180), line("6S", 1, True, -40)]},
+                       normal),
+            partnered({"rules": "standard", "won": False, "hands": [line("8D", 0, False, -280)]}, normal),
+            partnered({"rules": "standard", "won": None, "hands": [line("9NT", 2, True, 420)]}, expert),
+            partnered({"rules": "cutthroat", "won": True, "hands": [line("7S", 0, True, 140)]},
+                      {"levels": ["human", "normal", "normal"]}),  # no partner
+        ]
+        assert [s["partner"] for s in summaries] == ["normal", "normal", "expert", None]
+        stats = aggregate(summaries)
+        assert stats.partners == {"normal": Record(games=2, won=1, hands=3, points=-140),
+                                  "expert": Record(games=0, won=0, hands=1, points=420)}
+        assert stats.tables()["partners"] == [["Expert", "0 of 0", "1", "420.0"], ["Normal", "1 of 2", "3", "-46.7"]]
+        assert (stats.games, stats.hands) == (3, 5)
+
+    @pytest.mark.parametrize(("rules", "levels", "partner"), [
+        ("six-handed", ["human", "easy", "normal", "easy", "normal", "easy"], "normal"),  # seats 2 and 4: teams of 3
+        ("six-handed-pairs", ["human", "easy", "normal", "expert", "normal", "easy"], "expert"),
+        ("five-handed", ["human", "easy", "easy", "easy", "easy"], None),  # a partner called each hand
+        ("standard", ["human", "normal"], None),  # settings that do not fit the rules
+        ("nonsense", ["human", "normal", "normal", "normal"], None),
+    ])
+    def test_the_partner_is_the_level_of_the_bots_on_the_players_side(self, rules: str, levels: list[str],
+                                                                       partner: str | None) -> None:
+        assert partnered({"rules": rules}, {"levels": levels})["partner"] == partner
+        assert partnered({"rules": rules}, None)["partner"] is None
 
     def test_no_games(self) -> None:
         stats = aggregate([])
         assert stats == Stats()
         assert stats.average_points == 0.0
         assert stats.lines()[0] == "Games won: 0 of 0"
+
+
+def test_a_tournaments_standings_as_kept_or_none_if_they_cannot_be_read() -> None:
+    kept = [{"place": 1, "name": "Ada", "total": 620}, {"place": 2, "name": "You", "total": -40}]
+    assert standings_rows(kept) == [["1", "Ada", "620"], ["2", "You", "−40"]]
+    for broken in (None, "1st", [{"place": "1", "name": "Ada", "total": 620}], [*kept, 3]):
+        assert standings_rows(broken) == []

@@ -25,13 +25,14 @@ from app import games_render, links, render, table_render, tournament_render
 from app.cards import minus
 from app.help import rules_words
 from app.cues import Cues
+from app.guide import Guide
 from app.prefs import Preferences
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
-from app.stats import Stats
-from app.tournament import ME, TournamentSession
+from app.stats import Stats, standings_rows
+from app.tournament import ME, NAMES, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
 from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, KeptSave, LinkResult, ReplayView,
@@ -55,7 +56,8 @@ class App:
                  prefs: Preferences | None = None) -> None:
         self.form = StartForm(settings)
         self.prefs = prefs or Preferences()
-        """The page's own settings (four-colour deck, sounds), for every game."""
+        """The page's own settings (four-colour deck, sounds, the guide), for every game."""
+        self.guide = Guide(self.prefs)
         self.cues = Cues()
         self.session: Session | None = None
         self.tournament: TournamentSession | None = None
@@ -162,6 +164,11 @@ class App:
     def _step_replay(self, value: str) -> None:
         if value.lstrip("-").isdigit():
             self.replay_step = int(value)
+
+    def _guide(self, value: str) -> None:
+        """The first-game guide's steps; opened from Rules, it closes the dialog."""
+        self.guide.act(value)
+        self.dialog = "" if value == "open" else self.dialog
 
     def _tap(self, value: str) -> None:
         """A tap on a card: played at once if the player chose one tap (app.prefs)."""
@@ -274,7 +281,8 @@ class App:
             standings = tournament.tournament.standings()
             mine = next(s for s in standings if s.player == ME)
             outcome = f"{ordinal(mine.place)} of {len(standings)}, {mine.total} points"
-            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome)
+            final = [{"place": s.place, "name": NAMES[s.player], "total": s.total} for s in standings]
+            saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome, final)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
                                self.kind, self.link_query)
@@ -348,11 +356,13 @@ class App:
             result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
             outcome = entry.get("outcome")
             games.append(FinishedGame(index=index, exportable=isinstance(entry.get("record"), dict),
+                                      standings=standings_rows(entry.get("standings")),
                                       label=f"{_date_words(entry.get('finished_at'))}, " + (
                                           f"Tournament: {outcome}" if isinstance(outcome, str)
                                           else f"{_rules_words(summary.get('rules'))}: {result}"
                                                f"{_last_contract(summary)}")))
-        return HistoryView(stats=tuple((saves.stats() if saves is not None else Stats()).lines()),
+        stats = saves.stats() if saves is not None else Stats()
+        return HistoryView(stats=tuple(stats.lines()), figures=stats.tables(),
                            games=tuple(games[::-1]),
                            kept=tuple(KeptSave(key=k.key, problem=k.problem, at=k.at)
                                       for k in (saves.quarantined() if saves is not None else [])))
@@ -469,6 +479,7 @@ class App:
         fresh, self._drawn_actions = actions != self._drawn_actions, actions
         regions = table_render.table(view, fresh)
         regions["top"] = notice + bar + regions["top"]
+        regions["arena"] += self.guide.html(self.session.rules)
         regions["panel"] += self._link_results()
         regions["dialog"] = self._dialog(view)
         return regions
@@ -518,6 +529,7 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     **{ask: _asking(ask) for ask in CONFIRMS},
     **{delete: _deleting(delete) for delete in CONFIRMS.values()},
     "dismiss": App._dismiss,
+    "guide": App._guide,
     "import": App.import_game,
     "share": App.share,
     "replay-step": App._step_replay,

@@ -260,3 +260,25 @@ def _winning(rules: Rules) -> Section:
         text.append(f"The game also ends when one side is above zero, the other below, and they "
                     f"are {target} or more apart.")
     return {"title": "Winning", "paragraphs": text}
+
+
+def guide_steps(rules: Rules) -> list[Section]:
+    """The first-game guide (app.guide): four short steps of {"title", "text"}, in the order a
+    hand needs them: the bidding, the kitty, the bowers, the joker."""
+    k = rules.kitty_size
+    misere = " Misère bids to take no trick at all." if rules.misere else ""
+    return [
+        {"title": "Bidding", "text": "Each player in turn bids how many tricks (6 to 10) their side will take "
+                                     "with a suit as trumps or in no trumps, or passes. Each bid must beat the "
+                                     "last: the bid buttons show what each is worth. The highest bid is the "
+                                     f"contract.{misere}"},
+        {"title": "The kitty", "text": f"The winning bidder picks up the {k} kitty cards, then puts back any {k} "
+                                       "face down: keep the strong cards, throw away the weak ones."},
+        {"title": "The bowers", "text": "With a suit as trumps, its jack (the right bower) and the other jack of "
+                                        "the same colour (the left bower) are the second and third highest "
+                                        "trumps: J♥ counts as a diamond when diamonds are trumps, and J♦ as a "
+                                        "heart when hearts are."},
+        {"title": "The joker", "text": "The joker is the highest trump of all. In no trumps and misère it wins "
+                                       "any trick it is in, but you may play it only when you cannot follow "
+                                       "suit (Rules says when you may lead it)."},
+    ]

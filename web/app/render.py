@@ -199,7 +199,8 @@ def dialog(kind: str, view: TableView, prefs: tuple[Preference, ...]) -> str:
         return title + tag("div", score_sheet(sheet) + tag("figure", chart, class_="chart-wrap"),
                            class_="sheet-chart") + rules + close
     if kind == "help":
-        return title + rules + help_sections(view.help) + close
+        from app.guide import reopen  # it builds on this module
+        return title + rules + reopen() + help_sections(view.help) + close
     fields = (checkbox("Auto-play my hand", "menu-autoplay", "autoplay", view.autoplay)
               + select("Bot pause", "menu-pace", "pace", view.paces, view.pace_ms)
               + preferences(prefs, "menu-"))
@@ -226,9 +227,11 @@ def app_notice(words: str, kept: str = "", reload: bool = False) -> str:
 
 def history_dialog(view: HistoryView) -> str:
     """Statistics, finished games (exportable), kept-aside saves, and importing a game file."""
+    from app import stats_render  # it builds on this module
     title = text("h2", "History & stats", id="dialog-title", tabindex="-1", autofocus=True)
     stats = tag("ul", "".join(text("li", line) for line in view.stats), class_="stats")
-    games = "".join(tag("li", text("span", g.label) + (
+    stats += stats_render.figures(view.figures)
+    games = "".join(tag("li", text("span", g.label) + stats_render.standings(g.standings) + (
         button("Export", "export-finished", g.index, key=f"export-finished-{g.index}", cls="btn ghost")
         if g.exportable else "")) for g in view.games)
     kept = "".join(tag("li", text("span", f"{k.at}: {k.problem}")

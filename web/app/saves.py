@@ -92,7 +92,7 @@ from engine.record import FORMAT, replay, to_record
 from engine.rules import Rules
 
 from app.settings import HUMAN, Settings, SettingsError, check_settings, default_settings
-from app.stats import Stats, aggregate, summarize
+from app.stats import Stats, aggregate, partnered, summarize
 from app.tournament import TournamentSession
 
 SCHEMA: Final = 3
@@ -361,9 +361,10 @@ class Saves:
 
     # --- finished games --------------------------------------------------------------
     def finish(self, game_id: str, settings: Settings, match: Match, kind: str = "normal",
-               outcome: str = "") -> bool:
+               outcome: str = "", standings: list[dict[str, Any]] | None = None) -> bool:
         """Move a game to the history (once, however often it is called); ``outcome``: a
-        tournament's ('3rd of 8, 1240 points'; its last round's game is the record)."""
+        tournament's ('3rd of 8, 1240 points'; its last round's game is the record), with its
+        final ``standings`` ({"place", "name", "total"} each)."""
         history = self._history()
         if history is None:
             return False
@@ -371,7 +372,8 @@ class Saves:
         if not history or history[-1].get("id") != record_id:
             history.append({"id": record_id, "finished_at": self._now(), "settings": settings,
                             "summary": summarize(match), "record": to_record(match), "kind": kind,
-                            **({"outcome": outcome} if outcome else {})})
+                            **({"outcome": outcome} if outcome else {}),
+                            **({"standings": standings} if standings else {})})
             del history[:-HISTORY_GAMES]
             for old in history[:-HISTORY_RECORDS]:
                 old["record"] = None
@@ -386,9 +388,19 @@ class Saves:
         return self._history() or []
 
     def stats(self) -> Stats:
-        """Statistics over every finished game kept (a tournament's last round is no game)."""
-        return aggregate(e["summary"] for e in self.history()
-                         if isinstance(e.get("summary"), dict) and "outcome" not in e)
+        """Statistics over every game kept: the finished ones (a tournament's last round is no
+        game), and the hands of those in progress (read without replaying for good: nothing
+        is kept aside or marked read here; one that cannot be read is left out)."""
+        finished = [partnered(e["summary"], e.get("settings")) for e in self.history()
+                    if isinstance(e.get("summary"), dict) and "outcome" not in e]
+        playing = []
+        for key in self._keys(self.prefix + GAME):
+            try:
+                game = parse_stored(self._get(key) or "")
+            except SaveError:
+                continue
+            playing.append(partnered(summarize(game.match), game.settings))
+        return aggregate(finished + playing)
 
     def export_finished(self, index: int) -> str | None:
         """A finished game as a game file (None if its record is no longer kept)."""

@@ -1,7 +1,7 @@
-"""Statistics of finished games, seen from the player's seat (seat 0).
+"""Statistics of every game kept, finished or not, seen from the player's seat (seat 0).
 
-A finished game is kept as a small JSON-ready *summary* (:func:`summarize`),
-so statistics never replay whole games::
+A game is summed up as a small JSON-ready *summary* (:func:`summarize`; a
+finished game keeps it, so statistics never replay finished games)::
 
     {"rules": "standard", "side": 0, "won": true, "totals": [520, 180],
      "hands": [{"contract": "7H", "declarer": 0, "made": true, "points": 180}, ...], "undos": 2}
@@ -9,8 +9,10 @@ so statistics never replay whole games::
 ``hands`` lists every scored hand but the thrown-in ones: the contract text
 (None when everyone passed and it was played in no trumps), the declarer's
 seat (None likewise), whether the bidders made it, and the points of the
-player's side; ``undos``, the player's take-backs over the game.  :func:`aggregate` adds summaries
-up into :class:`Stats`.
+player's side; ``undos``, the player's take-backs over the game.  :func:`partnered` adds
+``"partner"``: the level of the bots that sit on the player's side, from the game's settings.
+:func:`aggregate` adds summaries up into :class:`Stats`: a game not finished (``won`` None)
+counts its hands, not as a game.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from app.cards import minus
 from engine.bids import DENOMINATION_NAMES, DENOMINATION_TEXT, Bid
 from engine.errors import FiveHundredError
 from engine.match import Match
+from engine.rules import Rules
 
 PLAYER: Final = 0
 """The person's seat; the bots sit in the others."""
@@ -55,6 +59,20 @@ class Tally:
 
 
 @dataclass
+class Record:
+    """The games and hands played with one level of bot as partner."""
+
+    games: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+
+
+LEVELS: Final = (6, 7, 8, 9, 10)
+"""The contracts' levels, a row each in :meth:`Stats.tables`."""
+
+
+@dataclass
 class Stats:
     """Totals over finished games, for the player at seat 0."""
 
@@ -70,6 +88,10 @@ class Stats:
     """The player's side's points over all ``hands``."""
     undos: int = 0
     """Take-backs (app.session.Session.undo) over all games."""
+    by_level: dict[str, Tally] = field(default_factory=dict)
+    """By contract ("7H", "10NT"; not misère): contracts the player declared."""
+    partners: dict[str, Record] = field(default_factory=dict)
+    """By the level of the bots on the player's side ("normal"), where the table has partners."""
 
     @property
     def average_points(self) -> float:
@@ -89,6 +111,34 @@ class Stats:
             *([f"Moves taken back (undo): {self.undos}"] if self.undos else []),
         ]
 
+    def tables(self) -> dict[str, Any]:
+        """The contracts by level and denomination (made of bid), and the results with each
+        level of partner, as rows of text for tables."""
+        contracts = [[str(level)] + [_cell(self.by_level.get(f"{level}{d}")) for d in DENOMINATION_TEXT]
+                     for level in LEVELS]
+        partners = [[level.capitalize(), f"{r.won} of {r.games}", str(r.hands),
+                     f"{r.points / r.hands:.1f}" if r.hands else "–"] for level, r in sorted(self.partners.items())]
+        return {"contracts": contracts, "partners": partners}
+
+
+def _cell(tally: Tally | None) -> str:
+    return f"{tally.made}/{tally.bid}" if tally and tally.bid else "–"
+
+
+def partnered(summary: Mapping[str, Any], settings: Any) -> dict[str, Any]:
+    """A summary with ``"partner"``: the level of the bots on the player's side (from the game's
+    settings), or None where the player has no partner or partners of different levels."""
+    levels = settings.get("levels") if isinstance(settings, Mapping) else None
+    try:
+        rules = Rules.parse(str(summary.get("rules")))
+    except FiveHundredError:
+        rules = None
+    partner = None
+    if rules is not None and isinstance(levels, list) and len(levels) == rules.players:
+        side = {str(levels[s]) for s in range(1, rules.players) if rules.side_of(s) == rules.side_of(PLAYER)}
+        partner = side.pop() if len(side) == 1 else None
+    return {**summary, "partner": partner}
+
 
 def aggregate(summaries: Iterable[Mapping[str, Any]], seat: int = PLAYER) -> Stats:
     """Add up game summaries; a malformed summary or hand line is skipped."""
@@ -96,30 +146,54 @@ def aggregate(summaries: Iterable[Mapping[str, Any]], seat: int = PLAYER) -> Sta
     for summary in summaries:
         hands = summary.get("hands")
         won = summary.get("won")
-        if not isinstance(hands, list) or not isinstance(won, bool):
+        if not isinstance(hands, list) or not (won is None or isinstance(won, bool)):
             continue
-        stats.games += 1
-        stats.won += won
+        partner = summary.get("partner")
+        record = stats.partners.setdefault(partner, Record()) if isinstance(partner, str) else Record()
+        if won is not None:  # a game not finished counts its hands only
+            stats.games += 1
+            stats.won += won
+            record.games += 1
+            record.won += won
         undos = summary.get("undos", 0)
         stats.undos += undos if type(undos) is int and undos > 0 else 0
         for line in hands:
-            _add_hand(stats, line, seat)
+            if _add_hand(stats, line, seat):
+                record.hands += 1
+                record.points += line["points"]
     return stats
 
 
-def _add_hand(stats: Stats, line: Any, seat: int) -> None:
+def _add_hand(stats: Stats, line: Any, seat: int) -> bool:
+    """Count a hand's line (False if it is malformed)."""
     if not isinstance(line, dict) or type(line.get("points")) is not int:
-        return
+        return False
     stats.hands += 1
     stats.points += line["points"]
     contract, made = line.get("contract"), line.get("made")
     if line.get("declarer") != seat or not isinstance(contract, str) or not isinstance(made, bool):
-        return
+        return True
     try:
         bid = Bid.parse(contract)
     except FiveHundredError:
-        return
-    tally = (stats.open_misere if bid.is_open else stats.misere) if bid.is_misere else \
-        stats.contracts[DENOMINATION_TEXT[bid.denomination]]
-    tally.bid += 1
-    tally.made += made
+        return True
+    tallies = [(stats.open_misere if bid.is_open else stats.misere)] if bid.is_misere else \
+        [stats.contracts[DENOMINATION_TEXT[bid.denomination]], stats.by_level.setdefault(str(bid), Tally())]
+    for tally in tallies:
+        tally.bid += 1
+        tally.made += made
+    return True
+
+
+def standings_rows(data: Any) -> list[list[str]]:
+    """A finished tournament's final standings as kept in History (app.saves.finish) as rows of
+    place, name and points; [] if there are none or they cannot be read."""
+    if not isinstance(data, list):
+        return []
+    rows = []
+    for s in data:
+        if not (isinstance(s, dict) and type(s.get("place")) is int and isinstance(s.get("name"), str)
+                and type(s.get("total")) is int):
+            return []
+        rows.append([str(s["place"]), s["name"], minus(s["total"])])
+    return rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Final
 
+from app import courts
 from engine.cards import RANK_TEXT
 
 SUIT_PATHS: Final = {
@@ -38,6 +39,7 @@ def sprite() -> str:
                       for name, path in SUIT_PATHS.items())
     symbols += "".join(f'<symbol id="{_glyph_id(g)}" overflow="visible"><text text-anchor="middle" {_FONT}>'
                        f'{escape(g)}</text></symbol>' for g in GLYPHS)
+    symbols += courts.symbols()
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" '
             f'aria-hidden="true" focusable="false">{symbols}</svg>')
 
@@ -52,8 +54,7 @@ def face(card: dict[str, Any]) -> str:
     if card.get("copy"):  # a doubled deck's second copy: marked in both corners (and tinted, see style.css)
         index += _glyph("2nd", 18, 80, 14, "cf-copy")
     if rank in FACES:
-        middle = (f'<rect class="cf-frame" x="30" y="22" width="54" height="96" rx="6"/>'
-                  + _glyph(rank, 57, 82, 46) + f'<use href="#pip-{suit}" x="47" y="88" width="20" height="20"/>')
+        middle = _court(rank, suit)
     elif rank in HIGH_NUMBERS:
         middle = _glyph(rank, 54, 76, 40) + f'<use href="#pip-{suit}" x="42" y="84" width="24" height="24"/>'
     else:
@@ -72,15 +73,36 @@ def _glyph_id(glyph: str) -> str:
     return f"glyph-{glyph}"
 
 
+def _court(rank: str, suit: str) -> str:
+    """A court card's middle: its frame, its figure (app.courts) twice, head to head, and the
+    suit beside each."""
+    w, h = courts.BUST_BOX
+    half = (f'<use href="#court-{rank}" x="30" y="8" width="{w}" height="{h}"/>'
+            f'<use href="#pip-{suit}" x="57" y="10" width="11" height="11"/>')
+    return (f'<rect class="cf-frame" x="30" y="8" width="{w}" height="124" rx="5"/>'
+            f'<path class="cf-fold" d="M31 70H69"/>{half}<g transform="rotate(180 50 70)">{half}</g>')
+
+
 def back() -> str:
     """The back of a card: every card looks the same."""
     return _svg("cb", '<rect class="cb-in" x="8" y="8" width="84" height="124" rx="6"/>'
-                      '<use href="#pip-star" x="30" y="50" width="40" height="40"/>')
+                      '<ellipse class="cb-medal" cx="50" cy="70" rx="19" ry="25"/>'
+                      '<use href="#pip-star" x="36" y="56" width="28" height="28"/>')
+
+
+def fanned_backs(n: int, shown: int = 13) -> str:
+    """A bot's hand: up to ``shown`` backs fanned (style.css turns each by its place ``f<i>``
+    in a fan of ``m<n>``) and how many cards it holds, in figures."""
+    k = min(n, shown)
+    backs = "".join(f'<span class="mini f{i}">{back()}</span>' for i in range(k))
+    return (f'<span class="fan m{k}" aria-hidden="true">{backs}</span>'
+            f'<span class="count" aria-hidden="true">{n}</span>')
 
 
 def _joker() -> str:
     letters = "".join(_glyph(ch, 16, 24 + 17 * i, 17) for i, ch in enumerate("JOKER"))
-    return _svg("cf joker", letters + '<use href="#pip-star" x="30" y="40" width="58" height="58"/>')
+    w, h = courts.JESTER_BOX
+    return _svg("cf joker", letters + f'<use href="#jester" x="32" y="20" width="{w}" height="{h}"/>')
 
 
 def _svg(cls: str, body: str) -> str:

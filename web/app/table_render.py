@@ -94,7 +94,7 @@ def _seat(seat: SeatView) -> str:
     else:
         n = seat.cards
         label = plural(n, "card") + (", laid down: sitting out" if seat.sitting_out else "")
-        backs = "".join(tag("span", svg.back(), class_="mini") for _ in range(min(n, 13)))
+        backs = svg.fanned_backs(n)
         body = tag("div", backs, class_="mini-hand laid-down" if seat.sitting_out else "mini-hand",
                    role="img", aria_label=label)
     return tag("section", tag("div", head, class_="seat-head") + text("div", seat.who, class_="seat-who") + body

@@ -169,7 +169,7 @@ def _trick(session: Session, obs: Observation) -> TrickView:
             title = "Last trick: " + title
     else:
         return TrickView(cards=(), winner="", title="", reviewing=False)
-    captioned = obs.rules.table.has_piles  # a seat and its piles play from the same side of the table
+    captioned = obs.rules.table.crowded  # piles, or more seats than a trick's four places
     cards = tuple(TrickCard(card=card_view(c), place=places[p][1], seat=places[p][0], winner=p == winner,
                             called=c == obs.called,
                             caption=places[p][2][:1].upper() + places[p][2][1:] if captioned else "")

@@ -361,6 +361,8 @@ class FinishedGame:
     index: int
     exportable: bool
     label: str
+    standings: list[list[str]]
+    """A tournament's final standings: place, name, points (app.stats.standings_rows)."""
 
 
 @dataclass(frozen=True)
@@ -377,6 +379,8 @@ class HistoryView:
     """The History & stats dialog."""
 
     stats: tuple[str, ...]
+    figures: dict[str, Any]
+    """The stats' tables (app.stats.Stats.tables)."""
     games: tuple[FinishedGame, ...]
     kept: tuple[KeptSave, ...]
 
