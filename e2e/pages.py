@@ -14,7 +14,7 @@ from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
 from engine.rules import Rules
 from scenarios import Step
 
-PYTHON_START_TIMEOUT_MS = 60_000  # Pyodide takes about 4 s here, much more on a busy machine
+PYTHON_START_TIMEOUT_MS = 120_000  # Pyodide takes about 4 s here, a minute on this shared machine at its busiest
 TURN_TIMEOUT_MS = 30_000  # the bots' turns, with no pause: well under a second each
 GAME_TIMEOUT_MS = 240_000  # a whole game played by the bots
 HAND_OVER = re.compile("^(hand-over|game-over)$")

@@ -25,7 +25,9 @@ a player in a hurry would, then lets auto-play play the first hand. It prints th
                 an empty page, once the first hand is dealt (floor: once 1+1 answered)
   longest task  the page thread's longest task (PerformanceObserver 'longtask': 0 is none over
                 50 ms), from the click to can act ("start"), and in the first hand ("hand"), from
-                can act to its end, played by auto-play and the bots with no pause
+                can act to its end, played by auto-play and the bots with no pause; the floors'
+                until 1+1 is answered (in a worker: a page thread with nothing to do, which
+                shows what the shared machine alone makes of a task)
 and the game's figures as ratios of the floor's, measured side by side in the same run (the
 machine is shared: compare ratios). Times are from the start of navigation.
 """
@@ -186,7 +188,8 @@ def floor_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool
         page.goto(url + name)
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
     ready = marks(page)["ready"]
-    return Load(first_paint(page), NAN, ready, ready, resident_mb(profile) - empty_mb, NAN, NAN)
+    longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
+    return Load(first_paint(page), NAN, ready, ready, resident_mb(profile) - empty_mb, longest, NAN)
 
 
 def game_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool = False) -> Load:

@@ -1,5 +1,7 @@
-// The loading screen: shown when Deal is pressed before the app's worker is ready (web/page.js),
-// with the progress PyScript reports as py:progress events, said in the game's words.
+// The loading screen: shown when Deal is pressed before the app's worker is ready, or while a
+// reload or a link opens a game (web/page.js), with the progress in the game's words. PyScript
+// cannot pass its worker's own progress to the page without SharedArrayBuffer: the bar jumps
+// when page.js says PyScript is loaded (a "five-hundred:progress" event) and creeps on meanwhile.
 // If Python cannot start (page.js calls fiveHundredFailed, or an error on the page before the
 // first screen), this screen says so, sets <body data-ready="error"> and offers the raw saved
 // games for download: plain JS, which works when Python never does.
@@ -8,15 +10,25 @@ const status = document.getElementById("loading-status");
 const bar = document.getElementById("loading-bar");
 const started = () => document.body.dataset.ready === "true";
 
-// PyScript's steps ("Loading Pyodide", "Loaded Packages Graph", ...) said in the game's words.
-const STEPS = [[/pyodide|interpreter/i, "Setting up the table"], [/package|wheel/i, "Shuffling the cards"],
-               [/./, "Dealing"]];
-addEventListener("py:progress", ({ detail }) => {
-  if (document.body.dataset.ready) return;
-  bar.value = Math.min(0.95, bar.value + (1 - bar.value) * 0.2);
-  const words = STEPS.find(([pattern]) => pattern.test(String(detail)))[1];
+// The words for how far the bar is.
+const STEPS = [[0.25, "Setting up the table"], [0.7, "Shuffling the cards"], [1, "Dealing"]];
+function show() {
+  const words = STEPS.find(([upTo]) => bar.value < upTo)[1];
   status.textContent = `${words}… ${Math.round(bar.value * 100)}%`;
+}
+addEventListener("five-hundred:progress", () => {
+  bar.value = Math.max(bar.value, 0.3);
+  show();
 });
+const creeping = setInterval(() => {
+  if (document.body.dataset.ready) {
+    clearInterval(creeping);
+    return;
+  }
+  bar.value = Math.min(0.95, bar.value + (0.95 - bar.value) * 0.02);
+  show();
+}, 250);
+show();
 
 function rawSaves() {
   const saves = {};

@@ -91,7 +91,7 @@ function draw(answer, quiet = false, stale = false) {
     for (const name of REGIONS) {
       const html = answer.regions[name];
       if (html !== undefined && drawn[name] !== html) {
-        document.getElementById(name).innerHTML = html;
+        patch(document.getElementById(name), html);
         drawn[name] = html;
       }
     }
@@ -108,6 +108,58 @@ function draw(answer, quiet = false, stale = false) {
   body.dataset.turn = answer.marker;
   for (const [name, on] of Object.entries(answer.classes)) body.classList.toggle(name, on);
   schedule(answer.due);
+}
+
+// Make `element`'s content the given HTML, keeping the elements that stay (matched by data-key,
+// else by tag in order): the focus, a card's element and the scroll stay where they were.
+function patch(element, html) {
+  const next = document.createElement("template");
+  next.innerHTML = html;
+  patchChildren(element, next.content);
+}
+
+function patchChildren(from, to) {
+  const keyed = new Map();
+  for (const child of from.children) if (child.dataset.key) keyed.set(child.dataset.key, child);
+  let at = from.firstChild;
+  for (const wanted of [...to.childNodes]) {
+    const key = wanted.nodeType === Node.ELEMENT_NODE ? wanted.dataset.key : undefined;
+    let have = key ? keyed.get(key) : at;
+    if (have && !key && (have.nodeType !== wanted.nodeType || have.nodeName !== wanted.nodeName
+                         || (have.nodeType === Node.ELEMENT_NODE && have.dataset.key))) have = null;
+    if (have && key && have.nodeName !== wanted.nodeName) have = null;
+    if (!have) {
+      from.insertBefore(wanted, at);
+      continue;
+    }
+    if (have !== at) from.insertBefore(have, at);
+    else at = at.nextSibling;
+    if (key) keyed.delete(key);
+    patchNode(have, wanted);
+  }
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    gone.remove();
+  }
+}
+
+function patchNode(have, wanted) {
+  if (have.nodeType !== Node.ELEMENT_NODE) {
+    if (have.nodeValue !== wanted.nodeValue) have.nodeValue = wanted.nodeValue;
+    return;
+  }
+  for (const { name } of [...have.attributes]) if (!wanted.hasAttribute(name)) have.removeAttribute(name);
+  for (const { name, value } of wanted.attributes) if (have.getAttribute(name) !== value) have.setAttribute(name, value);
+  if (have.tagName === "INPUT") {  // what the page shows is the property, not the attribute
+    have.checked = wanted.hasAttribute("checked");
+    if (have.type !== "file") have.value = wanted.getAttribute("value") ?? "";
+  }
+  patchChildren(have, wanted);
+  if (have.tagName === "SELECT") {
+    const chosen = [...have.options].findIndex((o) => o.hasAttribute("selected"));
+    have.selectedIndex = chosen < 0 ? 0 : chosen;
+  }
 }
 
 function drawDialog(html) {
@@ -149,6 +201,7 @@ function download(name, text) {
 // One message to the worker, after those sent before; its answer is drawn (unless quiet).
 function send(message, quiet = false) {
   const number = ++sent;
+  if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
   chain = chain.then(async () => draw(JSON.parse(await worker.handle(JSON.stringify(message))), quiet, number < sent))
     .catch((error) => console.error("Five Hundred:", error));
   return chain;
@@ -171,19 +224,23 @@ async function startWorker() {
   });
   failed.catch(() => {});
   await Promise.race([import("./pyscript/core.js"), failed]);
+  dispatchEvent(new CustomEvent("five-hundred:progress"));  // PyScript is loaded (web/loading.js)
   while (!tag.xworker) await new Promise((resolve) => setTimeout(resolve, 10));
   const exports = await Promise.race([tag.xworker.ready, failed]);
   const sync = exports?.handle ? exports : tag.xworker.sync;
   if (!sync?.handle) throw new Error("the game's Python stopped before it was ready");
+  const handed = queued.length;
   const first = await Promise.race([sync.handle(JSON.stringify({
     op: "start", local: snapshot("local"), session: snapshot("session"), full: isFull(),
     path: location.pathname, search: location.search, href: location.href, queued,
   })), failed]);
+  const later = queued.slice(handed);  // what the player did while the worker started the app
   worker = sync;
   window.fiveHundred = { bots: { call: (text) => sync.call(text) } };  // for tests: fiveHundred.bots.call(text)
   queued = null;
   if (location.search) history.replaceState(null, "", location.pathname);  // a reload resumes the game, not the link
   draw(JSON.parse(first));
+  for (const [action, value] of later) act(action, value);
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;
   body.dataset.worker = "ready";
@@ -273,7 +330,9 @@ root.addEventListener("keydown", (event) => {
     }
   }
 });
-document.getElementById("dialog").addEventListener("close", () => act("dialog", ""));
+document.getElementById("dialog").addEventListener("close", () => {
+  if (drawn.dialog) act("dialog", "");  // closed by the player (Escape), not by the app's answer
+});
 // A new version was installed (web/pwa.js): the app says so.
 const updated = () => worker && send({ op: "update-ready" });
 addEventListener("five-hundred:update-ready", updated);
@@ -284,7 +343,23 @@ addEventListener("storage", (event) => {
   send(event.key === null ? { op: "storage", key: null, local: snapshot("local") }
     : { op: "storage", key: event.key, value: event.newValue });
 });
-body.dataset.start = "usable";
+// A reload in the middle of a game, or a shared link, opens a game, not the start screen: the
+// loading screen shows until the worker draws it. The tab's game is under the site's key prefix
+// (app.saves.scope and TAB_GAME).
+const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
+const opensGame = () => {
+  try {
+    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
+  } catch {
+    return false;
+  }
+};
+if (opensGame()) {
+  document.getElementById("app").hidden = true;
+  document.getElementById("loading").hidden = false;
+} else {
+  body.dataset.start = "usable";
+}
 
 startWorker().then(() => {
   if (document.documentElement.hasAttribute("data-update")) updated();
