@@ -7,7 +7,8 @@
 site/ is the whole site, with relative paths only, so it works from any
 static host, at the root or under a subpath:
 
-    index.html, main.py, worker.py, pyscript.toml, ...  everything from web/ but web/app/
+    index.html, main.py, page.js, pyscript.toml, ...  everything from web/ but web/app/ (index.html
+                              with the start screen rendered in)
     pyscript/                 PyScript's core, less the plugins web/pyscript.toml disables
     pyodide/                  Pyodide's core files; pyodide-lock.json trimmed to the wheels
                               beside it: micropip (from PyPI, its sha256 rewritten), the
@@ -16,8 +17,10 @@ static host, at the root or under a subpath:
                               serve stale code
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
-PyScript runs main.py on the page and worker.py in the bots' worker; web/pyscript.toml
-points it at the local Pyodide and names our two wheels as packages, which Pyodide
+index.html comes with the start screen already in it (the app's own Python renders it at
+build time, with the default choices), so it is usable at first paint. PyScript runs main.py,
+the whole app, in one worker (page.js draws what it answers); web/pyscript.toml points it at
+the local Pyodide and names our two wheels as packages, which Pyodide
 fetches from the lock while it boots ("passthrough": no micropip install, no IndexedDB
 cache), nothing from a CDN. Nothing is rebuilt when its inputs did not change.
 """
@@ -29,6 +32,7 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import importlib
 import io
 import json
 import re
@@ -225,6 +229,23 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
     return files
 
 
+def index_page() -> bytes:
+    """web/index.html with the start screen (default choices, no saved games) and the cards'
+    shapes rendered in, by the same Python the worker runs."""
+    sys.path.insert(0, str(WEB))
+    try:
+        start = importlib.import_module("app.controller").App().regions()["start"]
+        sprite = importlib.import_module("app.svg").sprite()
+    finally:
+        sys.path.remove(str(WEB))
+    page = (WEB / "index.html").read_text()
+    for mark, html in (("<!--start-->", start), ("<!--sprite-->", sprite)):
+        if page.count(mark) != 1:
+            sys.exit(f"build: web/index.html needs one {mark}")
+        page = page.replace(mark, html)
+    return page.encode()
+
+
 def write_if_changed(target: Path, data: bytes) -> None:
     if not target.is_file() or target.read_bytes() != data:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -259,6 +280,7 @@ def build() -> dict[str, Any]:
     ensure_node_modules()
     wheel = our_wheel(project["tool"]["setuptools"]["packages"])
     files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB) if APP not in p.parents}
+    files["index.html"] = index_page()
     files |= pyscript_files(disabled)
     files |= pyodide_files(project, wheel)
     manifest = write_site(files)

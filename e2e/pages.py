@@ -9,10 +9,12 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from app.cards import bid_short, card_name
+from app.settings import TOURNAMENT
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
+from engine.rules import Rules
 from scenarios import Step
 
-PYTHON_START_TIMEOUT_MS = 60_000  # Pyodide takes about 4 s here, much more on a busy machine
+PYTHON_START_TIMEOUT_MS = 120_000  # Pyodide takes about 4 s here, a minute on this shared machine at its busiest
 TURN_TIMEOUT_MS = 30_000  # the bots' turns, with no pause: well under a second each
 GAME_TIMEOUT_MS = 240_000  # a whole game played by the bots
 HAND_OVER = re.compile("^(hand-over|game-over)$")
@@ -33,12 +35,16 @@ class App:
     def open(self) -> None:
         self.page.goto("./", wait_until="domcontentloaded")
 
+    def expect_start_usable(self) -> None:
+        """The start screen as built takes input (before any Python)."""
+        expect(self.body).to_have_attribute("data-start", "usable", timeout=PYTHON_START_TIMEOUT_MS)
+
     def expect_ready(self) -> None:
-        """Main-thread Python has drawn the first screen."""
+        """The app's Python (its one worker) has drawn the first screen."""
         expect(self.body).to_have_attribute("data-ready", "true", timeout=PYTHON_START_TIMEOUT_MS)
 
     def expect_worker_ready(self) -> None:
-        """The bots worker has answered a call."""
+        """The app's worker has answered the page."""
         expect(self.body).to_have_attribute("data-worker", "ready", timeout=PYTHON_START_TIMEOUT_MS)
 
     def expect_turn(self, turn: str | re.Pattern[str], timeout: float = TURN_TIMEOUT_MS) -> None:
@@ -47,7 +53,7 @@ class App:
 
 
 class LoadingScreen:
-    """Plain HTML shown before Python starts, with the loading progress."""
+    """Plain HTML: the progress, when Deal is pressed before Python is ready; or why it could not start."""
 
     def __init__(self, page: Page) -> None:
         self.root = page.locator("#loading")
@@ -71,9 +77,13 @@ class StartScreen:
         self.message = self.root.get_by_role("alert")
 
     def choose_table(self, title: str) -> None:
-        """Pick the table whose name starts with ``title`` ('Cutthroat')."""
+        """Pick the table whose name starts with ``title`` ('Cutthroat'); wait until the form
+        shows its seats (the app's worker redraws it)."""
         options = self.table.locator("option").all_inner_texts()
         self.table.select_option(label=next(o for o in options if o.startswith(title)))
+        table = self.table.input_value()
+        if table != TOURNAMENT:
+            expect(self.root.locator("fieldset.bots select")).to_have_count(Rules.parse(table).players - 1)
 
     def show_rules(self, shown: bool = True) -> None:
         """Open (or close) the table rules, whichever way another test left them."""

@@ -1,57 +1,98 @@
 #!/usr/bin/env python3
-"""Measure how fast the built site starts in headless Chromium.
+"""Measure how fast the built site starts, against the floor, in headless Chromium.
 
-    python scripts/bench_load.py [--runs 3] [--site DIR] [--base /games/500/]
+    python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--base /games/500/]
 
-Builds site/ (unless --site names a built one), serves it on 127.0.0.1 and, for
-each run, opens it in a browser with a new profile (cold: empty cache), then
-reloads it (warm: the HTTP cache; the server asks for revalidation, so warm
-loads get 304s). A profile on disk, as a person's browser has: Playwright's
-default incognito context caches in memory, where the 9.6 MB wasm did not
-stay. As soon as the start screen is up, the benchmark presses Deal with a deal
-where South bids first, as a player in a hurry would. It prints the medians of:
-  first paint    first-contentful-paint: the loading screen (the table's shell)
-  start screen   <body data-ready="true">: Python drew the start screen, which takes input
-  can act        <body data-turn="you">: the table is dealt and the player can bid, counted
-                 from the moment the benchmark sends its click (so a page thread too busy to
-                 take the click counts), as if it were sent the instant the start screen came
-                 up (the benchmark's own reaction time, from the start screen to sending the
-                 click, is taken out)
-  worker ready   <body data-worker="ready">: the bots' worker answered (it starts after
-                 the start screen; until then the bots play on the page's thread)
-  transferred    bytes the server sent (file bodies, page and worker; counted by the server,
-                 since a service worker hides its fetches from the page's resource timing)
-Times are from the start of navigation.
+Builds site/ (unless --site names a built one) and serves a copy of it on 127.0.0.1 with the
+floor pages added: Pyodide alone from the same site running ``1+1``, on the page's thread
+(floor.html) and in a worker as the game runs it (floor-worker.html: Chromium's CPU
+throttling may spare workers, so this is the fair floor at x4); both register the same service
+worker, which precaches them too. For each run and CPU rate
+(``Emulation.setCPUThrottlingRate``: 1 is this machine, 4 a mid-range phone), the floor and
+the game each load in a browser of their own with a new profile on disk:
+cold (empty caches), then warm (installed: the service worker has cached every file; and
+offline: the browser's network is cut). In the game the benchmark picks "No pause" and
+presses Deal with a deal where South bids first as soon as the start screen takes input, as
+a player in a hurry would, then lets auto-play play the first hand. It prints the medians of:
+  first paint   first-contentful-paint
+  start screen  the start screen as built is painted and takes input: the later of first paint and
+                <body data-start="usable"> (floor: -)
+  can act       <body data-turn="you">: the table is dealt and the player can bid, counted from
+                when the benchmark sends its click (so a page thread too busy to take the click
+                counts), as if sent the instant the start screen was usable (floor: 1+1 answered)
+  worker ready  <body data-worker="ready">: the app's one worker answered (floor: 1+1 answered)
+  memory        the browser's processes' resident memory added up, above the same browser with
+                an empty page, once the first hand is dealt (floor: once 1+1 answered)
+  longest task  the page thread's longest task (PerformanceObserver 'longtask': 0 is none over
+                50 ms), from the click to can act ("start"), and in the first hand ("hand"), from
+                can act to its end, played by auto-play and the bots with no pause; the floors'
+                until 1+1 is answered (in a worker: a page thread with nothing to do, which
+                shows what the shared machine alone makes of a task)
+and the game's figures as ratios of the floor's, measured side by side in the same run (the
+machine is shared: compare ratios). Times are from the start of navigation.
 """
 from __future__ import annotations
 
 import argparse
+import functools
+import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402
+import build_pwa  # noqa: E402
 
-TIMEOUT_MS = 120_000
+TIMEOUT_MS = 180_000
 DEAL = "1-3-1"  # dealer East: South bids first
-# Records when the readiness markers appear, in ms since navigation started.
-RECORD_MARKERS = """
+FLOOR_RUN = """const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+const answer = String(pyodide.runPython("1+1"));
+"""
+FLOOR = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Floor: Pyodide alone</title>
+<script type="module">
+navigator.serviceWorker?.register("./sw.js").then(() => navigator.serviceWorker.ready)
+  .then(() => { document.documentElement.dataset.offline = "ready"; });
+%s
+</script></head>
+<body><h1>Pyodide alone</h1></body></html>
+"""
+FLOORS = {
+    "floor.html": FLOOR % (FLOOR_RUN + 'document.body.dataset.ready = "true";'),
+    "floor-worker.html": FLOOR % """new Worker("./floor-worker.js", { type: "module" }).onmessage = () => {
+  document.body.dataset.ready = "true";
+};""",
+    "floor-worker.js": FLOOR_RUN + "postMessage(answer);\n",
+}
+"""The floor pages: Pyodide alone on the page's thread, and in a worker as the game runs it."""
+# Records when the markers appear (ms since navigation started) and the page thread's long tasks.
+RECORD = """
 window.__marks = {};
+window.__tasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
 new MutationObserver(() => {
   const data = document.body?.dataset ?? {};
-  const marks = {ready: data.ready === "true", worker: data.worker === "ready", act: data.turn === "you"};
+  const marks = {start: data.start === "usable", ready: data.ready === "true", worker: data.worker === "ready",
+                 act: data.turn === "you", over: /^(hand-over|game-over)$/.test(data.turn ?? "")};
   for (const [name, set] of Object.entries(marks)) {
     if (set && !(name in window.__marks)) window.__marks[name] = performance.now();
   }
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready", "data-worker", "data-turn"]});
+}).observe(document, {attributes: true, subtree: true,
+                      attributeFilter: ["data-start", "data-ready", "data-worker", "data-turn"]});
 """
+NAN = float("nan")
 
 
 class Load(NamedTuple):
@@ -59,54 +100,188 @@ class Load(NamedTuple):
     start_screen_ms: float
     can_act_ms: float
     worker_ready_ms: float
-    transferred_bytes: int
+    memory_mb: float
+    longest_start_task_ms: float
+    longest_hand_task_ms: float
 
 
-def measure(page: Page, navigate: Callable[[], object], handler: type[build.SiteHandler]) -> Load:
-    """Navigate, deal as soon as the start screen is up, wait for every marker; record what that took."""
-    if page.url.startswith("http"):
-        page.evaluate("localStorage.clear(); sessionStorage.clear()")  # no saved game: the start screen, as on a first visit
-    sent_before = handler.bytes_sent
-    navigate()
+def bench_site(site: Path, target: Path) -> Path:
+    """A copy of the built site with the floor page, its manifest and service worker rebuilt."""
+    shutil.copytree(site, target)
+    for name, text in FLOORS.items():
+        (target / name).write_text(text)
+    files: build.SiteFiles = {p.relative_to(target).as_posix(): p for p in build.files_under(target)
+                              if p != target / build.MANIFEST}
+    saved = build.SITE
+    build.SITE = target
+    try:
+        manifest = build.write_site(files)
+    finally:
+        build.SITE = saved
+    build_pwa.finish(target, manifest)
+    return target
+
+
+def resident_mb(profile: str) -> float:
+    """The resident memory of the browser that uses ``profile`` and of all its child processes."""
+    parents: dict[int, int] = {}
+    roots = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+        if f"--user-data-dir={profile}".encode() in cmdline and b"--type=" not in cmdline:
+            roots.append(int(entry))
+    family = set(roots)
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                grew = True
+    total_kb = 0
+    for pid in family:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total_kb += int(line.split()[1])
+        except OSError:
+            continue
+    return total_kb / 1024
+
+
+@contextmanager
+def browser(playwright: Playwright, rate: float) -> Iterator[tuple[BrowserContext, Page, str]]:
+    """A browser with a new profile on disk, its page's CPU slowed ``rate`` times."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+        try:
+            context.add_init_script(RECORD)
+            page = context.pages[0]
+            if rate != 1:
+                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            yield context, page, profile
+        finally:
+            context.close()
+
+
+def marks(page: Page) -> dict[str, float]:
+    return dict(page.evaluate("window.__marks"))
+
+
+def first_paint(page: Page) -> float:
+    return float(page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"))
+
+
+def floor_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool = False,
+               name: str = "floor.html") -> Load:
+    if reload:
+        page.reload()
+    else:
+        page.goto(url + name)
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
-    origin = page.evaluate("performance.timeOrigin")  # the page's clock, in ms since the epoch
+    ready = marks(page)["ready"]
+    longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
+    return Load(first_paint(page), NAN, ready, ready, resident_mb(profile) - empty_mb, longest, NAN)
+
+
+def game_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool = False) -> Load:
+    """Load the game, deal at once, let auto-play play the first hand."""
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function("'start' in window.__marks", timeout=TIMEOUT_MS)
+    page.select_option('#start-form select[data-action="set:pace"]', "0")
     page.fill("#deal-code", DEAL)
-    sent = time.time() * 1000 - origin  # on the page's clock: when the click is sent, not when it is taken
+    origin = page.evaluate("performance.timeOrigin")  # the page's clock, in ms since the epoch
+    sent = time.time() * 1000 - origin  # when the click is sent, not when it is taken
     page.click("#start-form button[type=submit]")
     page.wait_for_function("'act' in window.__marks && 'worker' in window.__marks", timeout=TIMEOUT_MS)
-    marks = page.evaluate("window.__marks")
-    first_paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN")
-    transferred = handler.bytes_sent - sent_before
-    return Load(first_paint, marks["ready"], marks["ready"] + marks["act"] - sent, marks["worker"], transferred)
+    memory = resident_mb(profile) - empty_mb
+    found = marks(page)
+    page.locator("#top").get_by_role("button", name="Menu").click()
+    page.locator("#dialog").get_by_role("checkbox", name="Auto-play my hand").check()
+    page.locator("#dialog").get_by_role("button", name="Close").click()
+    page.wait_for_function("'over' in window.__marks", timeout=TIMEOUT_MS)
+    over = marks(page)["over"]
+    tasks = page.evaluate("window.__tasks")
+    start = max(found["start"], first_paint(page))
+    return Load(first_paint(page), start, start + found["act"] - sent, found["worker"], memory,
+                max((d for t, d in tasks if sent <= t + d and t <= found["act"]), default=0.0),
+                max((d for t, d in tasks if found["act"] <= t + d and t <= over), default=0.0))
+
+
+def warm(context: BrowserContext, page: Page) -> None:
+    """Installed and offline: the service worker has cached every file, the network is cut."""
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=TIMEOUT_MS)
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")  # the start screen, as on a first visit
+    context.set_offline(True)
+
+
+def fresh_empty(page: Page, profile: str) -> float:
+    page.goto("about:blank")
+    page.wait_for_timeout(500)
+    return resident_mb(profile)
+
+
+LOADS: dict[str, Callable[..., Load]] = {
+    "floor": floor_load,
+    "floor in worker": functools.partial(floor_load, name="floor-worker.html"),
+    "game": game_load,
+}
+
+
+def median(loads: list[Load], field: str) -> float:
+    values = [getattr(load, field) for load in loads]
+    return statistics.median(values) if not any(v != v for v in values) else NAN
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rates", default="1,4", help="CPU slow-down rates, comma-separated")
     parser.add_argument("--site", type=Path, help="an already built site folder (default: build site/)")
     parser.add_argument("--base", default="/", help="URL path to serve the site under")
     args = parser.parse_args()
     if args.site is None:
         build.build()
-    cold: list[Load] = []
-    warm: list[Load] = []
-    with build.serving_with_handler(args.site or build.SITE, args.base) as (url, handler), \
-            sync_playwright() as playwright:
-        for _ in range(args.runs):
-            with tempfile.TemporaryDirectory() as profile:
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
-                context.add_init_script(RECORD_MARKERS)
-                page = context.pages[0]
-                cold.append(measure(page, lambda: page.goto(url), handler))
-                warm.append(measure(page, page.reload, handler))
-                context.close()
-    print(f"{url}: medians of {args.runs} runs, headless Chromium")
-    print(f"{'':6} {'first paint':>12} {'start screen':>13} {'can act':>10} {'worker ready':>13} {'transferred':>12}")
-    for name, loads in (("cold", cold), ("warm", warm)):
-        first_paint, start, act, worker, transferred = (statistics.median(column) for column in zip(*loads))
-        print(f"{name:6} {first_paint:>9.0f} ms {start:>10.0f} ms {act:>7.0f} ms {worker:>10.0f} ms "
-              f"{transferred / 1e6:>9.2f} MB")
+    rates = [float(r) for r in args.rates.split(",")]
+    results: dict[tuple[float, str, str], list[Load]] = {}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        site = bench_site(args.site or build.SITE, Path(tmp) / "site")
+        with build.serving(site, args.base) as url:
+            for _ in range(args.runs):
+                for rate in rates:
+                    for what, load in LOADS.items():
+                        with browser(playwright, rate) as (context, page, profile):
+                            empty = fresh_empty(page, profile)
+                            results.setdefault((rate, what, "cold"), []).append(load(page, url, empty, profile))
+                            warm(context, page)
+                            results.setdefault((rate, what, "warm"), []).append(
+                                load(page, url, empty, profile, reload=True))
+    fields = Load._fields
+    print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
+    print(f"{'':22} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
+          f"{'longest task: start':>19} {'hand':>7}")
+    for rate in rates:
+        for state in ("cold", "warm"):
+            label = f"x{rate:g} {state}"
+            for what in LOADS:
+                m = [median(results[(rate, what, state)], f) for f in fields]
+                print(f"{label + ' ' + what:22} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
+                      f"{m[4]:>6.0f} MB {m[5]:>16.0f} ms {m[6]:>4.0f} ms")
+            game = results[(rate, "game", state)]
+            for floor in ("floor", "floor in worker"):
+                ratio = [median(game, f) / median(results[(rate, floor, state)], f) for f in ("can_act_ms", "memory_mb")]
+                print(f"{label + ' game/' + floor:22} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} {ratio[1]:>8.2f}x")
 
 
 if __name__ == "__main__":

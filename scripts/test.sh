@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 bash scripts/setup.sh
 "$python" -m mypy engine bots bench
-MYPYPATH=web "$python" -m mypy --strict --explicit-package-bases web/app
+MYPYPATH=web "$python" -m mypy --strict --explicit-package-bases web/app web/main.py
 "$python" -m pytest tests e2e "$@"

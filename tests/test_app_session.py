@@ -232,16 +232,3 @@ def test_hint_answers_for_the_players_seat() -> None:
     assert Action.parse(reply["action"], True) in session.hand.legal_actions()
     session.show_hint(request, reply)
     assert session.notice.startswith("Hint: ")
-
-
-def test_worker_handles_json_text() -> None:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("worker", Path(__file__).resolve().parents[1] / "web" / "worker.py")
-    assert spec is not None and spec.loader is not None
-    worker = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(worker)
-    assert worker.__export__ == ["call"]
-    assert json.loads(worker.call('{"fn": "ping"}'))["python"] == sys.version.split()[0]
-    session = Session(default_settings(), DealCode(7, 0))
-    request = session.bot_request()
-    assert json.loads(worker.call(json.dumps(request))) == answer(request)

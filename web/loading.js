@@ -1,22 +1,34 @@
-// The loading screen's progress: PyScript reports each step of its start as a py:progress
-// event (the page's and, once started, the bots' worker's); main.py hides the screen when done.
-// If Python cannot start (an error, or no first screen after START_TIMEOUT_MS), this screen says
-// so, sets <body data-ready="error"> and offers the raw saved games for download: plain JS,
-// which works when Python never does.
+// The loading screen: shown when Deal is pressed before the app's worker is ready, or while a
+// reload or a link opens a game (web/page.js), with the progress in the game's words. PyScript
+// cannot pass its worker's own progress to the page without SharedArrayBuffer: the bar jumps
+// when page.js says PyScript is loaded (a "five-hundred:progress" event) and creeps on meanwhile.
+// If Python cannot start (page.js calls fiveHundredFailed, or an error on the page before the
+// first screen), this screen says so, sets <body data-ready="error"> and offers the raw saved
+// games for download: plain JS, which works when Python never does.
+const loading = document.getElementById("loading");
 const status = document.getElementById("loading-status");
 const bar = document.getElementById("loading-bar");
-const START_TIMEOUT_MS = 120_000;
 const started = () => document.body.dataset.ready === "true";
 
-// PyScript's steps ("Loading Pyodide", "Loaded Packages Graph", ...) said in the game's words.
-const STEPS = [[/pyodide|interpreter/i, "Setting up the table"], [/package|wheel/i, "Shuffling the cards"],
-               [/./, "Dealing"]];
-addEventListener("py:progress", ({ detail }) => {
-  if (document.body.dataset.ready) return;  // the worker's own start, after the first screen
-  bar.value = Math.min(0.95, bar.value + (1 - bar.value) * 0.2);
-  const words = STEPS.find(([pattern]) => pattern.test(String(detail)))[1];
+// The words for how far the bar is.
+const STEPS = [[0.25, "Setting up the table"], [0.7, "Shuffling the cards"], [1, "Dealing"]];
+function show() {
+  const words = STEPS.find(([upTo]) => bar.value < upTo)[1];
   status.textContent = `${words}… ${Math.round(bar.value * 100)}%`;
+}
+addEventListener("five-hundred:progress", () => {
+  bar.value = Math.max(bar.value, 0.3);
+  show();
 });
+const creeping = setInterval(() => {
+  if (document.body.dataset.ready) {
+    clearInterval(creeping);
+    return;
+  }
+  bar.value = Math.min(0.95, bar.value + (0.95 - bar.value) * 0.02);
+  show();
+}, 250);
+show();
 
 function rawSaves() {
   const saves = {};
@@ -45,6 +57,8 @@ function button(words, onClick) {
 function fail(why) {
   if (started() || document.body.dataset.ready === "error") return;
   document.body.dataset.ready = "error";
+  document.getElementById("app").hidden = true;
+  loading.hidden = false;
   bar.hidden = true;
   let saved;
   try {
@@ -61,6 +75,7 @@ function fail(why) {
   row.append(button("Reload", () => location.reload()));
   status.after(row);
 }
+window.fiveHundredFailed = fail;
 
 addEventListener("error", ({ message }) => {
   if (!started()) fail(String(message || "an error").replace(/^Uncaught /, "").split("\n")[0]);
@@ -68,10 +83,6 @@ addEventListener("error", ({ message }) => {
 addEventListener("unhandledrejection", ({ reason }) => {
   if (!started()) fail(String(reason?.message || reason || "a file could not be loaded").split("\n")[0]);
 });
-addEventListener("py:all-done", () => {  // a moment for the error event, which says more
-  setTimeout(() => { if (!started()) fail("the game stopped before its first screen"); }, 1000);
-});
-setTimeout(() => fail("it took more than two minutes"), START_TIMEOUT_MS);
 // Said plainly when the start takes long (a first visit downloads the game, about 14 MB).
 setTimeout(() => {
   if (document.body.dataset.ready) return;
@@ -79,5 +90,5 @@ setTimeout(() => {
   slow.id = "loading-slow";
   slow.textContent = "This is taking longer than usual: the first visit downloads the whole game " +
     "(about 14 MB). Please wait; next time it starts from this device in a few seconds.";
-  document.getElementById("loading").append(slow);
+  loading.append(slow);
 }, 10000);

@@ -1,0 +1,153 @@
+"""The worker's side of the page protocol (app.bridge): a page's snapshot of its stores in, the
+writes to make and what to draw out; the bots' pace as a due time; storage full and other tabs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.deal import DealCode
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.bots import answer  # noqa: E402
+from app.bridge import Bridge, MirrorStorage, StorageRefused  # noqa: E402
+from app.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, scope  # noqa: E402
+from app.session import Session  # noqa: E402
+from app.settings import default_settings  # noqa: E402
+
+PATH = "/games/500/"
+PREFIX = scope(PATH)
+DEAL = "1-3-1"  # dealer East: South bids first
+
+
+class Page:
+    """A page's two stores, which apply the answers' writes as page.js does."""
+
+    def __init__(self, local: dict[str, str] | None = None, refuse: str = "") -> None:
+        self.stores: dict[str, dict[str, str] | None] = {"local": local if local is not None else {}, "session": {}}
+        self.refuse = refuse
+        """Writes to keys containing this fail, as in a full store."""
+        self.refused: list[dict[str, Any]] = []
+
+    def apply(self, answer: dict[str, Any]) -> dict[str, Any]:
+        for area, key, value in answer["writes"]:
+            store = self.stores[area]
+            assert store is not None
+            if value is None:
+                store.pop(key, None)
+            elif self.refuse and self.refuse in key:
+                self.refused.append({"op": "refused", "area": area, "key": key, "value": store.get(key)})
+            else:
+                store[key] = value
+        return answer
+
+
+def started(page: Page, **message: Any) -> tuple[Bridge, dict[str, Any]]:
+    bridge = Bridge(seed=lambda: 7)
+    stores = {area: (None if store is None else dict(store)) for area, store in page.stores.items()}
+    return bridge, page.apply(bridge.handle({"op": "start", **stores, "path": PATH, **message}))
+
+
+def test_the_start_screen_comes_with_the_choices_made_before_python() -> None:
+    page = Page()
+    _, answer = started(page, queued=[["set:level:1", "easy"], ["set:deal", DEAL]])
+    assert answer["screen"] == answer["marker"] == "start" and answer["due"] is None
+    start = answer["regions"]["start"]
+    assert '<option value="easy" selected>' in start and f'value="{DEAL}"' in start
+    assert page.stores["local"] == {}  # the probe was written and removed
+
+
+def test_a_deal_queued_before_python_is_dealt_and_saved() -> None:
+    page = Page()
+    bridge, answer = started(page, queued=[["start", DEAL]])
+    assert answer["marker"] == "you"
+    assert [k for k in page.stores["local"] or {}] == [next(iter(page.stores["local"] or {}))]
+    assert next(iter(page.stores["local"] or {})).startswith(PREFIX + "game/")
+    assert list(page.stores["session"] or {}) == [PREFIX + "tab-game"]
+
+
+def test_the_bots_move_when_the_page_says_their_pause_is_over() -> None:
+    page = Page()
+    bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL]])
+    answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
+    assert answer["marker"] == "bot" and answer["due"] == 300  # the page keeps the timer
+    moves = 0
+    while answer["marker"] == "bot":
+        answer = page.apply(bridge.handle({"op": "tick"}))
+        moves += 1
+    assert moves >= 1 and answer["marker"] in ("you", "hand-over")
+    assert answer["due"] is None or answer["marker"] == "hand-over"
+
+
+def test_a_download_is_handed_to_the_page() -> None:
+    bridge, _ = started(Page(), queued=[["start", DEAL]])
+    answer = bridge.handle({"op": "act", "action": "export", "value": ""})
+    name, text = answer["download"]
+    assert name.startswith("five-hundred-") and DEAL in text
+
+
+def test_a_write_the_page_refuses_says_storage_is_full_and_keeps_the_revision() -> None:
+    page = Page(refuse="/game/")
+    bridge, answer = started(page, queued=[["start", DEAL]])
+    assert page.refused
+    for refused in page.refused:  # one for each write refused, as page.js sends them
+        answer = page.apply(bridge.handle(refused))
+    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["top"]
+    assert CANNOT_SAVE_STALE.split(",")[0] not in answer["regions"]["top"]
+    assert page.stores["local"] == {}
+
+
+def test_storage_full_at_start_is_said_and_a_delete_makes_room() -> None:
+    store = MirrorStorage("local", {}, [], full=True)
+    try:
+        store.set("k", "v")
+    except StorageRefused:
+        pass
+    else:
+        raise AssertionError("a full store takes no write")
+    store.data["old"] = "x"
+    store.remove("old")
+    store.set("k", "v")
+    assert store.data == {"k": "v"} and store.journal[-1] == ("local", "k", "v")
+    _, answer = started(Page(), full=True)
+    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["start"]
+
+
+def test_disabled_storage_plays_and_says_it_cannot_save() -> None:
+    page = Page()
+    page.stores["local"] = None
+    bridge, answer = started(page, queued=[["start", DEAL]])
+    assert answer["marker"] == "you" and [w for w in answer["writes"] if w[0] == "local"] == []
+    assert CANNOT_SAVE_DISABLED.split("(")[0] in answer["regions"]["top"]
+
+
+def test_another_tabs_write_stops_this_tab_saving_its_game() -> None:
+    page = Page()
+    bridge, _ = started(page, queued=[["start", DEAL]])
+    (key,) = page.stores["local"] or {}
+    other, _ = started(Page(dict(page.stores["local"] or {})), queued=[["resume", key.rsplit("/", 1)[1]]])
+    newer = page.apply(other.handle({"op": "act", "action": "bid", "value": "pass"}))
+    (_, _, value), *_ = [w for w in newer["writes"] if w[1] == key]
+    answer = page.apply(bridge.handle({"op": "storage", "key": key, "value": value}))
+    assert CANNOT_SAVE_STALE.split(",")[0] in answer["regions"]["top"]
+    answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
+    assert not [w for w in answer["writes"] if w[1] == key]  # never written over the newer moves
+
+
+def test_the_workers_entry_module_answers_json_text() -> None:
+    """web/main.py, as PyScript runs it in the worker: its exports take and give JSON text."""
+    spec = importlib.util.spec_from_file_location("worker_main", Path(__file__).resolve().parents[1] / "web" / "main.py")
+    assert spec is not None and spec.loader is not None
+    main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(main)
+    assert main.__export__ == ["handle", "call"]
+    assert json.loads(main.call('{"fn": "ping"}'))["python"] == sys.version.split()[0]
+    session = Session(default_settings(), DealCode(7, 0))
+    request = session.bot_request()
+    assert json.loads(main.call(json.dumps(request))) == answer(request)
+    first = json.loads(main.handle(json.dumps({"op": "start", "local": {}, "session": {}, "path": PATH,
+                                               "queued": [["start", DEAL]]})))
+    assert first["marker"] == "you" and first["writes"]

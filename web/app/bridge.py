@@ -1,0 +1,205 @@
+"""The worker's side of the page protocol: plain data in, plain data out.
+
+The whole app (:class:`app.controller.App`, its saves and the bots) runs in one
+PyScript worker; the page's thread only draws what :meth:`Bridge.handle` answers
+and passes on what the player does.  A message from the page::
+
+    {"op": "start", "local": {key: value} | None, "session": {...} | None, "full": false,
+     "path": "/games/500/", "search": "?v=1...", "href": "...", "queued": [[action, value], ...]}
+    {"op": "act", "action": "bid", "value": "7H"}      a control's data-action and data-value
+    {"op": "tick"}                                      the bots' move (or auto-play's next hand) is due
+    {"op": "storage", "key": k | None, "value": v | None, "local": {...}}   another tab wrote
+    {"op": "refused", "area": "local", "key": k, "value": v | None}   the page could not write k
+    {"op": "update-ready"}                              a new version of the site was installed
+
+and the answer::
+
+    {"regions": {name: html}, "screen": "start", "marker": "start", "classes": {...},
+     "sound": "", "writes": [[area, key, value | None], ...], "due": ms | None,
+     "download": [name, text] | None}
+
+Storage: a worker has no ``localStorage``.  The page hands over a snapshot of the site's
+keys; :class:`MirrorStorage` keeps it behind the :class:`app.saves.Storage` interface and
+journals every write, which the page applies, in order, with each answer.  A write the
+page could not make (storage full) comes back as "refused": the mirror takes the page's
+value again and refuses writes until something is removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from engine.errors import FiveHundredError
+
+from app.bots import answer, fallback
+from app.controller import DOWNLOADS, App
+from app.prefs import Preferences
+from app.saves import Saves, scope
+
+AREAS: Final = ("local", "session")
+"""The page's stores: localStorage and the tab's sessionStorage."""
+SITE_KEYS: Final = "five-hundred"
+"""Every key the app writes starts so (app.saves.scope, and the legacy keys)."""
+AUTOPLAY_PAUSES: Final = 4
+"""Auto-play waits this many bot pauses before it deals the next hand."""
+
+Write = tuple[str, str, str | None]
+"""A write for the page to make: area, key, value (None: remove the key)."""
+
+
+class StorageRefused(Exception):
+    """The page's store refused a write (full): the mirror refuses until room is made."""
+
+
+class MirrorStorage:
+    """One of the page's stores, mirrored in the worker: reads answer at once from the
+    snapshot, writes are journalled for the page (:class:`app.saves.Storage`)."""
+
+    def __init__(self, area: str, data: dict[str, str], journal: list[Write], full: bool = False) -> None:
+        self.area, self.data, self.journal = area, dict(data), journal
+        self.full = full
+        """The page's store is full: every write is refused until a key is removed."""
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.full:
+            raise StorageRefused(key)
+        self.data[key] = value
+        self.journal.append((self.area, key, value))
+
+    def remove(self, key: str) -> None:
+        if self.data.pop(key, None) is not None:
+            self.full = False  # there may be room again: the next write is tried
+        self.journal.append((self.area, key, None))
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+    def changed(self, key: str, value: str | None) -> None:
+        """The page's store holds ``value`` under ``key`` (another tab's write, or a refusal)."""
+        if value is None:
+            self.data.pop(key, None)
+        else:
+            self.data[key] = value
+
+
+class Bridge:
+    """The app in the worker, answering the page's messages."""
+
+    def __init__(self, seed: Callable[[], int] = lambda: 0) -> None:
+        self.seed = seed
+        self.app: App | None = None
+        self.journal: list[Write] = []
+        self.stores: dict[str, MirrorStorage] = {}
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Do what the page asks; the answer says what to draw and to write."""
+        op = message.get("op")
+        download = None
+        if op == "start":
+            self.start(message)
+        app = self.app
+        if app is None:
+            raise ValueError(f"{op!r} before 'start'")
+        if op == "act":
+            action, value = str(message.get("action", "")), str(message.get("value", ""))
+            if action in DOWNLOADS:
+                download = app.download(action, value)
+            else:
+                self.act(app, action, value)
+        elif op == "tick":
+            self.tick(app)
+        elif op == "storage":
+            self.storage_changed(app, message)
+        elif op == "refused":
+            self.refused(app, message)
+        elif op == "update-ready":
+            app.notice = ("A new version of Five Hundred is ready: reload the page to use it. "
+                          "Your game is saved and carries on where it was.")
+        return self.answer(app, download)
+
+    def start(self, message: dict[str, Any]) -> None:
+        """Start the app on the page's snapshot of its stores, then do what the player did
+        on the start screen before Python was ready."""
+        for area in AREAS:
+            data = message.get(area)
+            if isinstance(data, dict):
+                full = area == "local" and bool(message.get("full"))
+                self.stores[area] = MirrorStorage(area, data, self.journal, full)
+        prefix = scope(str(message.get("path", "/")))
+        local, tab = self.stores.get("local"), self.stores.get("session")
+        saves = Saves(local, prefix=prefix, tab=tab)
+        self.app = App(seed=self.seed, saves=saves, query=str(message.get("search", "")),
+                       page_url=str(message.get("href", "")), prefs=Preferences(local, prefix))
+        for action, value in message.get("queued", []):
+            self.act(self.app, str(action), str(value))
+
+    def act(self, app: App, action: str, value: str) -> None:
+        """A control's action; a hint is asked of the bots at once."""
+        if action == "hint":
+            request = app.bot_request("hint")
+            if request is not None:
+                app.bot_answer(request, answer(request))
+            return
+        if action == "dialog" and not value and not app.dialog:
+            return  # the dialog closed itself after the app had closed it
+        app.dispatch(action, value)
+
+    def tick(self, app: App) -> None:
+        """The pause is over: a bot acts, or auto-play deals the next hand."""
+        request = app.bot_request()
+        if request is not None:
+            try:
+                app.bot_answer(request, answer(request))
+            except FiveHundredError:  # an illegal answer: a quick bot plays instead
+                app.bot_answer(request, answer(fallback(request)))
+        elif app.autoplay_next:
+            app.dispatch("next")
+
+    def storage_changed(self, app: App, message: dict[str, Any]) -> None:
+        """Another tab wrote a key (None: it cleared the store, and ``local`` is all of it)."""
+        store = self.stores.get("local")
+        if store is None:
+            return
+        key = message.get("key")
+        if key is None:
+            store.data = dict(message.get("local") or {})
+        elif str(key).startswith(SITE_KEYS):
+            value = message.get("value")
+            store.changed(str(key), None if value is None else str(value))
+        else:
+            return
+        app.storage_changed(str(key or ""))
+
+    def refused(self, app: App, message: dict[str, Any]) -> None:
+        """The page could not write a key (its store is full): take back the page's value,
+        refuse writes from now on, and save again, which says why it cannot."""
+        store = self.stores.get(str(message.get("area")))
+        if store is None:
+            return
+        value = message.get("value")
+        store.changed(str(message.get("key")), None if value is None else str(value))
+        store.full = True
+        saves = app.saves
+        if saves is not None and app.game_id:
+            saves.load(app.game_id)  # this page's revision is the stored one again
+            app.save()
+
+    def due(self, app: App) -> int | None:
+        """In how many ms the page should send a tick (None: nothing to wait for)."""
+        session = app.session
+        if session is None:
+            return None
+        pace = int(session.settings["pace_ms"])
+        if app.screen == "table" and session.state == "bot":
+            return pace
+        return pace * AUTOPLAY_PAUSES if app.autoplay_next else None
+
+    def answer(self, app: App, download: tuple[str, str] | None = None) -> dict[str, Any]:
+        writes, self.journal[:] = list(self.journal), []
+        return {"regions": app.regions(), "screen": app.screen, "marker": app.marker,
+                "classes": app.prefs.body_classes, "sound": app.sound(), "writes": writes,
+                "due": self.due(app), "download": list(download) if download else None}

@@ -1,0 +1,375 @@
+// The page's thread: it only draws and listens. The whole app (web/app: the start screen,
+// the table, the saves, the bots) runs in one Python worker (main.py, app/bridge.py); this
+// module sends it the player's actions as plain data and draws what it answers: the HTML of
+// each region, the dialog, <body data-turn>, the body's classes, a sound cue, a download.
+//
+// Before the worker is ready the start screen that build.py rendered into index.html already
+// takes input: changes to the form are kept and handed to the worker when it is up; Deal shows
+// the progress and deals the moment the worker is ready.
+//
+// Storage: a worker has no localStorage. This page owns it: it hands the worker a snapshot of
+// the site's keys at start, applies the writes every answer carries, in order, tells the worker
+// of a write it could not make (storage full), and passes on other tabs' writes.
+const body = document.body;
+const SITE_KEYS = "five-hundred";
+const PROBE = "five-hundred-probe";
+const REGIONS = ["start", "standings", "top", "arena", "panel", "hand"];
+const SCREENS = ["start", "table", "standings"];
+const WORKER_START_TIMEOUT_MS = 120_000;
+const drawn = {};
+let worker = null;  // the worker's exports, once it answered "start"
+let queued = [];  // what the player did on the start screen before that
+let dealing = false;  // Deal was pressed before the worker was ready
+let chain = Promise.resolve();  // messages go to the worker one after another, answers come back in order
+let sent = 0;  // messages sent to the worker: an answer to an earlier one than the last is not drawn
+let timer = 0;
+const typed = new Map();  // text typed into a field but not yet handed to the worker: data-key -> value
+
+const attribute = (element, name) => element?.getAttribute(name) ?? "";
+
+// --- storage -------------------------------------------------------------------------------
+function storeOf(area) {
+  try {
+    return area === "local" ? localStorage : sessionStorage;
+  } catch {
+    return null;  // disabled: reading the property throws
+  }
+}
+
+function snapshot(area) {
+  const store = storeOf(area);
+  if (!store) return null;
+  try {
+    const data = {};
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key.startsWith(SITE_KEYS)) data[key] = store.getItem(key);
+    }
+    return data;
+  } catch {
+    return null;
+  }
+}
+
+function isFull() {
+  try {
+    localStorage.setItem(PROBE, "1");
+    localStorage.removeItem(PROBE);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+// Make the answer's writes; a write the store refuses is reported back to the worker.
+function applyWrites(writes) {
+  for (const [area, key, value] of writes) {
+    const store = storeOf(area);
+    try {
+      if (value === null) store.removeItem(key);
+      else store.setItem(key, value);
+    } catch {
+      let now = null;
+      try { now = store.getItem(key); } catch { /* unreadable too */ }
+      send({ op: "refused", area, key, value: now });
+    }
+  }
+}
+
+// --- drawing -------------------------------------------------------------------------------
+// Draw an answer; `stale`: the player has acted since its message was sent, and the answer to
+// that is on its way (drawing this one would undo the player's change on the screen for a moment).
+function draw(answer, quiet = false, stale = false) {
+  applyWrites(answer.writes);
+  if (answer.download) download(...answer.download);
+  if (answer.sound && window.playSound) window.playSound(answer.sound);  // web/sound.js
+  if (stale) return;
+  if (!quiet) {
+    const focusKey = attribute(document.activeElement, "data-key");
+    const opened = [...document.querySelectorAll("details[open][data-key]")].map((d) => attribute(d, "data-key"));
+    for (const screen of SCREENS) document.getElementById(screen).hidden = answer.screen !== screen;
+    for (const name of REGIONS) {
+      const html = answer.regions[name];
+      if (html !== undefined && drawn[name] !== html) {
+        patch(document.getElementById(name), html);
+        drawn[name] = html;
+      }
+    }
+    for (const key of opened) {
+      for (const d of document.querySelectorAll(`details[data-key="${CSS.escape(key)}"]`)) d.open = true;
+    }
+    for (const [key, value] of typed) {
+      const field = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (field) field.value = value;
+    }
+    drawDialog(answer.regions.dialog ?? "");
+    restoreFocus(focusKey, answer.screen);
+  }
+  body.dataset.turn = answer.marker;
+  for (const [name, on] of Object.entries(answer.classes)) body.classList.toggle(name, on);
+  schedule(answer.due);
+}
+
+// Make `element`'s content the given HTML, keeping the elements that stay (matched by data-key,
+// else by tag in order): the focus, a card's element and the scroll stay where they were.
+function patch(element, html) {
+  const next = document.createElement("template");
+  next.innerHTML = html;
+  patchChildren(element, next.content);
+}
+
+function patchChildren(from, to) {
+  const keyed = new Map();
+  for (const child of from.children) if (child.dataset.key) keyed.set(child.dataset.key, child);
+  let at = from.firstChild;
+  for (const wanted of [...to.childNodes]) {
+    const key = wanted.nodeType === Node.ELEMENT_NODE ? wanted.dataset.key : undefined;
+    let have = key ? keyed.get(key) : at;
+    if (have && !key && (have.nodeType !== wanted.nodeType || have.nodeName !== wanted.nodeName
+                         || (have.nodeType === Node.ELEMENT_NODE && have.dataset.key))) have = null;
+    if (have && key && have.nodeName !== wanted.nodeName) have = null;
+    if (!have) {
+      from.insertBefore(wanted, at);
+      continue;
+    }
+    if (have !== at) from.insertBefore(have, at);
+    else at = at.nextSibling;
+    if (key) keyed.delete(key);
+    patchNode(have, wanted);
+  }
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    gone.remove();
+  }
+}
+
+function patchNode(have, wanted) {
+  if (have.nodeType !== Node.ELEMENT_NODE) {
+    if (have.nodeValue !== wanted.nodeValue) have.nodeValue = wanted.nodeValue;
+    return;
+  }
+  for (const { name } of [...have.attributes]) if (!wanted.hasAttribute(name)) have.removeAttribute(name);
+  for (const { name, value } of wanted.attributes) if (have.getAttribute(name) !== value) have.setAttribute(name, value);
+  if (have.tagName === "INPUT") {  // what the page shows is the property, not the attribute
+    have.checked = wanted.hasAttribute("checked");
+    if (have.type !== "file") have.value = wanted.getAttribute("value") ?? "";
+  }
+  patchChildren(have, wanted);
+  if (have.tagName === "SELECT") {
+    const chosen = [...have.options].findIndex((o) => o.hasAttribute("selected"));
+    have.selectedIndex = chosen < 0 ? 0 : chosen;
+  }
+}
+
+function drawDialog(html) {
+  const dialog = document.getElementById("dialog");
+  if (html && drawn.dialog !== html) {
+    dialog.innerHTML = html;
+    if (navigator.share) for (const control of dialog.querySelectorAll("[data-action=web-share]")) control.hidden = false;
+  }
+  drawn.dialog = html;
+  if (html && !dialog.open) dialog.showModal();
+  else if (!html && dialog.open) dialog.close();
+}
+
+// Focus the control that had it before the redraw, else (focus lost: on nothing, or on a screen
+// now hidden) the next decision; a redrawn card that cannot be played now gives its focus to the
+// next decision too.
+function restoreFocus(key, screen) {
+  const dialog = document.getElementById("dialog");
+  const scope = dialog.open ? dialog : document.getElementById(screen);
+  let target = key ? scope.querySelector(`[data-key="${CSS.escape(key)}"]`) : null;
+  const active = document.activeElement;
+  if (target && target !== active && attribute(target, "aria-disabled") === "true") target = null;
+  if (!target && (!active || active === body || !scope.contains(active) || attribute(active, "aria-disabled") === "true")) {
+    target = scope.querySelector("[data-autofocus]");
+  }
+  if (target && target !== active) target.focus({ preventScroll: true });
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// --- the worker ----------------------------------------------------------------------------
+// One message to the worker, after those sent before; its answer is drawn (unless quiet).
+function send(message, quiet = false) {
+  const number = ++sent;
+  if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
+  chain = chain.then(async () => draw(JSON.parse(await worker.handle(JSON.stringify(message))), quiet, number < sent))
+    .catch((error) => console.error("Five Hundred:", error));
+  return chain;
+}
+
+// The bots' next move (or auto-play's next hand) is due in `ms`: the page keeps the timer.
+function schedule(ms) {
+  clearTimeout(timer);
+  if (ms !== null && ms !== undefined) timer = setTimeout(() => send({ op: "tick" }), ms);
+}
+
+async function startWorker() {
+  const tag = document.querySelector('script[type="py"][worker][name="app"]');
+  // PyScript reports a worker that cannot start only as an error or unhandled rejection on the page.
+  const failed = new Promise((_, reject) => {
+    for (const kind of ["error", "unhandledrejection"]) {
+      addEventListener(kind, (event) => reject(new Error(String(event.reason?.message ?? event.reason ?? event.message))));
+    }
+    setTimeout(() => reject(new Error("it took more than two minutes")), WORKER_START_TIMEOUT_MS);
+  });
+  failed.catch(() => {});
+  await Promise.race([import("./pyscript/core.js"), failed]);
+  dispatchEvent(new CustomEvent("five-hundred:progress"));  // PyScript is loaded (web/loading.js)
+  while (!tag.xworker) await new Promise((resolve) => setTimeout(resolve, 10));
+  const exports = await Promise.race([tag.xworker.ready, failed]);
+  const sync = exports?.handle ? exports : tag.xworker.sync;
+  if (!sync?.handle) throw new Error("the game's Python stopped before it was ready");
+  const handed = queued.length;
+  const first = await Promise.race([sync.handle(JSON.stringify({
+    op: "start", local: snapshot("local"), session: snapshot("session"), full: isFull(),
+    path: location.pathname, search: location.search, href: location.href, queued,
+  })), failed]);
+  const later = queued.slice(handed);  // what the player did while the worker started the app
+  worker = sync;
+  window.fiveHundred = { bots: { call: (text) => sync.call(text) } };  // for tests: fiveHundred.bots.call(text)
+  queued = null;
+  if (location.search) history.replaceState(null, "", location.pathname);  // a reload resumes the game, not the link
+  draw(JSON.parse(first));
+  for (const [action, value] of later) act(action, value);
+  document.getElementById("loading").hidden = true;
+  document.getElementById("app").hidden = false;
+  body.dataset.worker = "ready";
+  body.dataset.ready = "true";
+}
+
+// --- events --------------------------------------------------------------------------------
+// Before the worker is up, the start form's own changes are kept for it; Deal waits for it.
+function act(action, value, quiet = false) {
+  if (action === "copy-link" || action === "web-share") return shareLink(action, value);
+  if (worker) return send({ op: "act", action, value }, quiet);
+  if (action.startsWith("set:") || action.startsWith("pref:") || action === "reset-rules") {
+    queued.push([action, value]);
+  } else if (action === "start") {
+    queued.push([action, value]);
+    if (!dealing) {
+      dealing = true;
+      document.getElementById("app").hidden = true;
+      document.getElementById("loading").hidden = false;  // loading.js shows the progress there
+    }
+  }
+}
+
+async function shareLink(action, url) {
+  const status = document.querySelector("#dialog .copy-status");
+  let words;
+  try {
+    if (action === "web-share") {
+      await navigator.share({ title: "Five Hundred", url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    words = "Link copied: paste it in a message to a friend.";
+  } catch {  // refused, or no clipboard: the link is there to select
+    words = "The link could not be copied here: select it above and copy it.";
+  }
+  if (status) status.textContent = words;
+}
+
+const root = document.getElementById("app");
+root.addEventListener("click", (event) => {
+  const control = event.target.closest("button[data-action]");
+  if (control) act(attribute(control, "data-action"), attribute(control, "data-value"));
+});
+root.addEventListener("change", (event) => {
+  const control = event.target;
+  const action = attribute(control, "data-action");
+  if (!action || control.tagName === "BUTTON") return;
+  if (control.type === "file") {
+    const file = control.files?.[0];
+    if (file) file.text().then((text) => { control.value = ""; act("import", text); });
+  } else if (control.type === "text") {  // the page already shows what was typed: no redraw under the pointer
+    typed.delete(attribute(control, "data-key"));
+    act(action, control.value, true);
+  } else {
+    act(action, control.type === "checkbox" ? (control.checked ? "on" : "off") : control.value);
+  }
+});
+root.addEventListener("input", ({ target }) => {
+  if (target.type === "text" && attribute(target, "data-key")) typed.set(attribute(target, "data-key"), target.value);
+});
+root.addEventListener("submit", (event) => {
+  event.preventDefault();
+  act("start", document.getElementById("deal-code")?.value ?? "");  // a tournament has no deal code
+});
+// Left and right arrows move along the cards of the hand, of the player's piles, and of a suit in
+// the partner picker; up and down move to the suit above or below there; U undoes.
+document.addEventListener("keydown", (event) => {
+  const { key } = event;
+  if ((key === "u" || key === "U") && !(event.ctrlKey || event.metaKey || event.altKey)
+      && !document.getElementById("dialog").open && !event.target.closest("input, select, textarea")
+      && document.querySelector('[data-key="undo"]')) {
+    event.preventDefault();  // U: the Undo button's key (aria-keyshortcuts)
+    act("undo", "");
+  }
+});
+root.addEventListener("keydown", (event) => {
+  const { key } = event;
+  const card = event.target.closest(".hand .card, .piles .card, .call-card");
+  if (!card) return;
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    const cards = [...card.closest(".hand, .piles, .call-cards").querySelectorAll(".card, .call-card")];
+    const next = cards[cards.indexOf(card) + (key === "ArrowLeft" ? -1 : 1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  } else if ((key === "ArrowUp" || key === "ArrowDown") && card.matches(".call-card")) {
+    const suit = card.closest(".call-suit");
+    const other = key === "ArrowUp" ? suit.previousElementSibling : suit.nextElementSibling;
+    if (other) {
+      event.preventDefault();
+      const cells = other.querySelectorAll(".call-card");
+      const column = [...card.parentElement.children].indexOf(card);
+      cells[Math.min(column, cells.length - 1)].focus();
+    }
+  }
+});
+document.getElementById("dialog").addEventListener("close", () => {
+  if (drawn.dialog) act("dialog", "");  // closed by the player (Escape), not by the app's answer
+});
+// A new version was installed (web/pwa.js): the app says so.
+const updated = () => worker && send({ op: "update-ready" });
+addEventListener("five-hundred:update-ready", updated);
+// Another tab's writes: the start screen's list changes, a game played on elsewhere stops being
+// saved here (the app says so).
+addEventListener("storage", (event) => {
+  if (!worker || event.storageArea !== storeOf("local")) return;
+  send(event.key === null ? { op: "storage", key: null, local: snapshot("local") }
+    : { op: "storage", key: event.key, value: event.newValue });
+});
+// A reload in the middle of a game, or a shared link, opens a game, not the start screen: the
+// loading screen shows until the worker draws it. The tab's game is under the site's key prefix
+// (app.saves.scope and TAB_GAME).
+const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
+const opensGame = () => {
+  try {
+    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
+  } catch {
+    return false;
+  }
+};
+if (opensGame()) {
+  document.getElementById("app").hidden = true;
+  document.getElementById("loading").hidden = false;
+} else {
+  body.dataset.start = "usable";
+}
+
+startWorker().then(() => {
+  if (document.documentElement.hasAttribute("data-update")) updated();
+}, (error) => window.fiveHundredFailed?.(String(error?.message ?? error)));  // web/loading.js
