@@ -52,6 +52,8 @@ class Page:
         self.worker = "starting"
         self.bots: Any = None  # the worker's exports, once it is ready
         self.bots_running = False
+        self.reviewing = False
+        self.review_clock = False
         self.handlers: list[JsProxy] = []
 
     # --- drawing --------------------------------------------------------------------------
@@ -178,6 +180,7 @@ class Page:
         self.app.dispatch(action, value)
         self.draw()
         asyncio.ensure_future(self.run_bots())
+        asyncio.ensure_future(self.run_review())
 
     async def share_link(self, action: str, url: str) -> None:
         """Copy a link to the clipboard, or hand it to the system's share sheet; say how it went."""
@@ -331,6 +334,39 @@ class Page:
                 self.draw()
         finally:
             self.bots_running = False
+
+    async def run_review(self) -> None:
+        """The hand review's analysis from the worker (here if it failed), a piece at a time, drawn as
+        each piece comes; and, while the review plays, a trick a second."""
+        asyncio.ensure_future(self.play_review())
+        if self.reviewing:
+            return
+        self.reviewing = True
+        try:
+            while (request := self.app.review_request()) is not None:
+                if self.worker == "starting":
+                    await asyncio.sleep(0.2)
+                    continue
+                text = json.dumps(request)
+                reply = (json.loads(await asyncio.wait_for(self.call_worker(text), WORKER_TIMEOUT_S))
+                         if self.worker == "ready" else answer(request))
+                self.app.review_answer(request, reply)
+                self.draw()
+        finally:
+            self.reviewing = False
+
+    async def play_review(self) -> None:
+        if self.review_clock:
+            return
+        self.review_clock = True
+        try:
+            while self.app.review_playing:
+                await asyncio.sleep(1)
+                if self.app.review_playing:
+                    self.app.dispatch("review-step", "+")
+                    self.draw()
+        finally:
+            self.review_clock = False
 
     async def hint(self) -> None:
         request = self.app.bot_request("hint")

@@ -383,7 +383,8 @@ def _hand_over(prompt: View) -> str:
                         + text("strong", points(p["points"]))) for p in prompt["points"])
     result = escape(prompt["text"]) + (" " + text("span", prompt["next"], class_="muted") if prompt["next"] else "")
     buttons = (button(prompt.get("next_button", "Next hand"), "next", key="next", cls="btn primary", autofocus=True)
-               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
+               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost")
+               + button("Review this hand", "review-open", "", key="review-open", cls="btn ghost"))
     return tag("section", text("h2", prompt["title"]) + (text("p", prompt["contract"]) if prompt["contract"] else "")
                + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")
                + tag("div", buttons, class_="row"), class_="result", aria_label=f"{prompt['title']} result")
@@ -393,7 +394,8 @@ def _game_over(view: View, prompt: View) -> str:
     """Who won and how, the last hand, the whole score sheet."""
     last = f"{prompt['title']}: {prompt['contract']} {prompt['text']}"
     buttons = (button("New game", "new-game", key="new-game", cls="btn primary", autofocus=True)
-               + button("Export game", "export", key="export-end"))
+               + button("Export game", "export", key="export-end")
+               + button("Review the last hand", "review-open", "", key="review-open", cls="btn ghost"))
     return tag("section", text("h2", "Game over") + text("p", view["outcome"], class_="outcome") + text("p", last)
                + score_sheet(view["sheet"]) + tag("div", buttons, class_="row"),
                class_="result game-over", aria_label="Game over")
@@ -526,6 +528,8 @@ def history_dialog(view: View) -> str:
     stats = tag("ul", "".join(text("li", line) for line in view["stats"]), class_="stats")
     games = "".join(tag("li", text("span", g["label"]) + (
         button("Export", "export-finished", g["index"], key=f"export-finished-{g['index']}", cls="btn ghost")
+        + button("Review", "review-open", g["index"], key=f"review-finished-{g['index']}", cls="btn ghost",
+                 label=f"Review: {g['label']}")
         if g["exportable"] else "")) for g in view["games"])
     kept = "".join(tag("li", text("span", f"{k['at']}: {k['problem']}")
                        + button("Export", "export-kept", k["key"], key=f"export-kept-{k['key']}", cls="btn ghost")
