@@ -30,6 +30,7 @@ from dataclasses import asdict
 from typing import Any
 
 from bots import review
+from bots.claim import claim_play
 from bots.hints import hint
 from bots.registry import make_bot
 from engine.actions import discard
@@ -38,6 +39,7 @@ from engine.observation import observe
 from engine.record import replay
 from engine.rng import SplitMix64
 
+from app.session import CLAIM
 from app.settings import FALLBACK_LEVELS
 
 
@@ -55,6 +57,8 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     obs = observe(hand, seat)
     if request["fn"] == "hint":
         decision = hint(obs)
+    elif request["level"] == CLAIM:
+        return {"action": str(claim_play(obs)), "reason": "the rest of the tricks are claimed"}
     else:
         decision = make_bot(request["level"], SplitMix64(request["seed"])).decide(obs)
     return {"action": str(decision.action), "reason": decision.reason}
@@ -75,5 +79,6 @@ def review_piece(request: dict[str, Any]) -> Any:
 
 def fallback(request: dict[str, Any]) -> dict[str, Any]:
     """The same request for a bot quick enough for the page's own thread."""
-    level = "normal" if request["fn"] == "hint" else FALLBACK_LEVELS.get(request["level"], "normal")
+    level = "normal" if request["fn"] == "hint" else request["level"] if request["level"] == CLAIM else (
+        FALLBACK_LEVELS.get(request["level"], "normal"))
     return {**request, "fn": "decide", "level": level}

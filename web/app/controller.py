@@ -256,6 +256,8 @@ class App:
             session.next_hand()
         elif action == "review":
             session.toggle_review()
+        elif action == "claim":
+            session.claim()
         elif action == "autoplay":
             session.set_autoplay(value == "on")
         elif action == "pace" and number >= 0:
@@ -541,6 +543,9 @@ class App:
         regions = render.table(view, fresh)
         regions["top"] = notice + bar + regions["top"]
         regions["panel"] += self._link_results()
+        if tricks := self.session.claimable():
+            regions["panel"] += render.tag("div", render.button(
+                f"Claim the remaining {tricks} tricks", "claim", key="claim", cls="btn"), class_="row claim")
         regions["dialog"] = self._dialog(view)
         return regions
 
