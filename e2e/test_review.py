@@ -19,7 +19,7 @@ from app.session import PLAYER
 from pages import App, StartScreen, TableScreen
 from scenarios import bidder, find, seven_in_longest
 from test_axe import violations
-from test_layout import VIEWPORTS
+from test_layout import SHOTS, VIEWPORTS
 
 ANALYSIS_TIMEOUT_MS = 180_000  # the whole hand's analysis in the worker, on a machine shared by many jobs
 SCENARIO = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
@@ -91,6 +91,8 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
         dialog.get_by_role("button", name="Pause").click()
         expect(dialog.get_by_role("button", name="Play")).to_be_visible()
         found += violations(page, "hand review, a trick shown")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "phone-review.png", full_page=True)
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
     finally:
