@@ -55,7 +55,10 @@ def review_times(hand: Hand) -> tuple[float, float, float]:
 
 
 def main(count: int) -> str:
-    rows = [review_times(h) for h in played_hands(count)]
+    rows = []
+    for number, hand in enumerate(played_hands(count)):
+        rows.append(review_times(hand))
+        print(f"hand {number + 1}: " + ", ".join(f"{t * 1000:.0f} ms" for t in rows[-1]), flush=True)
     lines = [f"Python {sys.version.split()[0]}, {count} hands (standard, played by the normal bots)"]
     for name, values in zip(("bidder's tricks and South's cards", "the whole review",
                              "the slowest single piece"), zip(*rows)):

@@ -31,7 +31,7 @@ from engine.hand import Hand, Phase
 
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
-NODE_LIMIT = 400_000
+NODE_LIMIT = 100_000
 """Nodes a contract probe of :func:`best_contract` may search before it gives up."""
 
 
@@ -115,12 +115,13 @@ def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) 
         if number < trick or position.controller[position.turn] != seat:
             continue
         counted = declaring_positions(position)
+        played = _after(position, action, counted, guess)
         solver = Solver(position, counted)
-        best = solver.tricks(guess)
-        played = _after(position, action, counted, best)
-        best_action = action
-        if played != best:  # a window that tells the best cards from the others (to either side)
-            maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
+        maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
+        # one probe tells whether a better card was there; only then its value and a card for it
+        best, best_action = played, action
+        if solver.can_take(played + 1) if maximise else not solver.can_take(played):
+            best = solver.tricks(played + 1 if maximise else played - 1)
             values = solver.values(best, best) if maximise else solver.values(best, best + 1)
             best_action = next(a for a in sorted(values) if values[a] == best)
         lost = abs(best - played)
@@ -130,7 +131,7 @@ def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) 
     return out
 
 
-def _after(position: Hand, action: Action, counted: list[int], guess: int) -> int:
+def _after(position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
     """The value after ``action`` (one the root grouping left out), exactly."""
     position.push(action)
     try:
@@ -152,12 +153,9 @@ def denomination_tricks(hand: Hand, side: int, denomination: int,
     """The side's tricks double dummy had it declared ``denomination`` (a suit or no
     trumps) with the hands as play began (the kitty as the declarer put it back), the
     contract bid by :func:`side_declarer`: exact if it makes a contract in that
-    denomination beating the auction (:func:`_floor`), else -1; None if a search passed
+    denomination beating the auction (:func:`_contracts`), else -1; None if a search passed
     ``node_limit`` nodes."""
-    rules = hand.rules
-    floor = _floor(hand, side)
-    bids = [b for b in rules.biddable if not b.is_misere and b.denomination == denomination
-            and rules.bid_order(b) > floor]
+    bids = [b for b in _contracts(hand, side) if b.denomination == denomination]
     if not bids:
         return -1
     made_up = _contract_hand(start_of_play(hand), side_declarer(hand, side), bids[0])
@@ -173,11 +171,15 @@ def denomination_tricks(hand: Hand, side: int, denomination: int,
     return tricks
 
 
-def _floor(hand: Hand, side: int) -> int:
-    """The auction order of the highest bid by the other sides (-1 for none)."""
+def _contracts(hand: Hand, side: int) -> list[Bid]:
+    """The suit and no-trump bids that may be a contract at this table (an inkle may not) and
+    beat every bid of the other sides in the hand's auction, lowest first."""
+    rules = hand.rules
     ours = set(hand.table.side_seats(side))
-    return max((hand.rules.bid_order(a.bid) for s, a in hand.history if a.bid is not None and s not in ours),
-               default=-1)
+    floor = max((rules.bid_order(a.bid) for s, a in hand.history if a.bid is not None and s not in ours),
+                default=-1)
+    return [b for b in rules.biddable if not b.is_misere and not (rules.inkle and b.tricks == 6)
+            and rules.bid_order(b) > floor]
 
 
 def best_contract(hand: Hand, side: int, tricks: dict[int, int | None]) -> Contract:
@@ -186,10 +188,9 @@ def best_contract(hand: Hand, side: int, tricks: dict[int, int | None]) -> Contr
     (:func:`denomination_tricks`) make; a denomination whose tricks are unknown (None) is
     left out, and the answer is then not ``settled``."""
     rules = hand.rules
-    floor = _floor(hand, side)
-    makes = [b for b in rules.biddable if not b.is_misere and rules.bid_order(b) > floor
-             and (t := tricks.get(b.denomination)) is not None and t >= b.tricks]
-    settled = all(tricks.get(b.denomination) is not None for b in rules.biddable if not b.is_misere)
+    candidates = _contracts(hand, side)
+    makes = [b for b in candidates if (t := tricks.get(b.denomination)) is not None and t >= b.tricks]
+    settled = all(tricks.get(b.denomination) is not None for b in candidates)
     seat = side_declarer(hand, side)
     if not makes:
         return Contract(side, seat, "", 0, settled)

@@ -95,3 +95,17 @@ def test_the_best_contract_scores_most_among_those_beating_the_other_sides_bids(
     assert review.best_contract(hand, 0, {0: 8, 1: -1, 2: -1, 3: -1, 4: -1}).bid == ""
     unsure = review.best_contract(hand, 0, {0: 9, 1: None, 2: -1, 3: -1, 4: -1})
     assert unsure.bid == "9S" and not unsure.settled
+
+
+def test_an_inkle_is_never_the_best_contract() -> None:
+    rules, rng = PRESETS["american"], SplitMix64(1)
+    while True:
+        hand = Hand.new(rules, rng.next_u64(), 0)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.below(len(legal))])
+        if hand.contract is not None and not hand.contract.is_misere:
+            break
+    side = rules.table.side_of(hand.declarer)
+    assert review.best_contract(hand, side, {d: 6 for d in range(5)}).bid == ""  # six bids are inkles here
+    assert review.best_contract(hand, side, {d: 10 for d in range(5)}).bid == "10NT"

@@ -127,6 +127,13 @@ def test_the_review_opens_after_a_hand_and_from_history() -> None:
     assert "Hand review" in dialog and 'data-action="review-step"' in dialog
     app.dispatch("review-step", "2")
     assert app.review is not None and app.review.step == 2
+    request = app.review_request()
+    assert request is not None
+    app.review_answer(request, None, "the bots' thread did not answer in time.")
+    assert app.review_request() is None
+    assert "The analysis stopped: the bots&#x27; thread did not answer in time." in app.regions()["dialog"]
+    app.dispatch("review-open", "")  # reopened: it goes on where it was
+    assert app.review_request() == request
     app.dispatch("dialog", "")
     assert app.review_request() is None  # closed: nothing more is asked
     saves.finish(app.game_id, session.settings, session.match)

@@ -347,10 +347,13 @@ class Page:
                 if self.worker == "starting":
                     await asyncio.sleep(0.2)
                     continue
-                text = json.dumps(request)
-                reply = (json.loads(await asyncio.wait_for(self.call_worker(text), WORKER_TIMEOUT_S))
-                         if self.worker == "ready" else answer(request))
-                self.app.review_answer(request, reply)
+                try:
+                    reply = (json.loads(await asyncio.wait_for(self.call_worker(json.dumps(request)), WORKER_TIMEOUT_S))
+                             if self.worker == "ready" else answer(request))
+                    self.app.review_answer(request, reply)
+                except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
+                    js.console.warn(f"hand review failed: {e!r}")
+                    self.app.review_answer(request, None, "the bots' thread did not answer in time.")
                 self.draw()
         finally:
             self.reviewing = False

@@ -311,7 +311,8 @@ class App:
         if not isinstance(record, dict):
             return None
         review = self.review
-        if review is not None and review.record == record:  # reopened: the analysis so far is kept
+        if review is not None and review.record == record:  # reopened: the analysis so far is kept, and goes on
+            review.stopped = ""
             return review
         try:
             return Review(record, -1, source)
@@ -328,8 +329,13 @@ class App:
         """The review is open and stepping on by itself."""
         return self.review is not None and self.dialog == "review" and self.review.playing
 
-    def review_answer(self, request: Request, answer: dict[str, Any]) -> None:
-        if self.review is not None:
+    def review_answer(self, request: Request, answer: dict[str, Any] | None, failure: str = "") -> None:
+        """A piece of the analysis for the review (``failure``: why none came; the analysis stops)."""
+        if self.review is None:
+            return
+        if answer is None:
+            self.review.stopped = failure
+        else:
             self.review.take(request, answer)
 
     def export(self) -> dict[str, Any] | None:

@@ -48,6 +48,8 @@ class Review:
         """Changes with the hand reviewed: an answer for another serial is stale."""
         self.playing = False
         """Stepping on by itself, a trick at a time (the page keeps the time)."""
+        self.stopped = ""
+        """Why the analysis stopped before the end ('' while it goes on)."""
         self.pieces = self._pieces()
 
     @property
@@ -77,7 +79,7 @@ class Review:
         """Review another finished hand of the game."""
         if 0 <= number < self.hands and number != self.number:
             self.number, self.step, self.answers, self.serial = number, 0, {}, self.serial + 1
-            self.playing = False
+            self.playing, self.stopped = False, ""
             self.pieces = self._pieces()
 
     # --- the analysis, piece by piece ----------------------------------------------------
@@ -94,7 +96,9 @@ class Review:
         return out
 
     def request(self) -> dict[str, Any] | None:
-        """The next piece to ask the worker for, None when all are in."""
+        """The next piece to ask the worker for, None when all are in (or it stopped)."""
+        if self.stopped:
+            return None
         for piece in self.pieces:
             if piece_key(piece) not in self.answers:
                 request = {"fn": "review", "record": self.record, "hand": self.number, "seat": PLAYER,
@@ -129,7 +133,7 @@ class Review:
         hand, rules = self.hand, self.match.rules
         players = rules.players
         view: View = {"number": self.number, "hands": self.hands, "source": self.source,
-                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "done": self.done, "pieces": len(self.pieces),
+                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "stopped": self.stopped, "done": self.done, "pieces": len(self.pieces),
                       "reviewable": self.reviewable}
         if not self.reviewable:
             return {**view, "title": f"Hand {self.number + 1}: thrown in, no play to review", "seats": [],

@@ -12,7 +12,7 @@ def dialog(view: View) -> str:
     about = text("p", view["title"], class_="review-title")
     if not view["reviewable"]:
         return title + about + _hand_nav(view) + _close()
-    return (title + about + _hand_nav(view) + _analysis(view) + _table(view) + _step_nav(view) + _close())
+    return title + about + _hand_nav(view) + _table(view) + _step_nav(view) + _analysis(view) + _close()
 
 
 def _close() -> str:
@@ -32,12 +32,14 @@ def _hand_nav(view: View) -> str:
 
 def _analysis(view: View) -> str:
     progress = ("Analysis complete." if view["done"] >= view["pieces"]
+                else f"The analysis stopped: {view['stopped']}" if view["stopped"]
                 else f"Analysing, all cards known: {view['done']} of {view['pieces']} parts done…")
     contracts = "".join(tag("li", text("strong", c["side"]) + text("span", ": " + c["text"],
                                                                    class_="muted" if c["pending"] else None))
                         for c in view["contracts"])
-    lines = "".join(text("li", line["text"], class_="pending" if line["pending"]
-                         else "lost" if line["lost"] else None, data_trick=line["trick"])
+    lines = "".join(text("li", line["text"], class_=" ".join(
+        name for name, on in (("pending", line["pending"]), ("lost", line["lost"]),
+                              ("current", line["trick"] == view["step"])) if on) or None, data_trick=line["trick"])
                     for line in view["lines"])
     return tag("section", text("p", progress, class_="review-progress muted", role="status")
                + text("p", view["summary"], class_="review-summary")
