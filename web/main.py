@@ -24,6 +24,7 @@ from engine.rng import SplitMix64
 document = js.document
 WORKER_TIMEOUT_S = 30
 WORKER_START_TIMEOUT_S = 50
+REVIEW_TIMEOUT_S = 120  # one piece of a hand review (an exact solve: slow on a busy machine)
 WORKER_TAG = {"type": "py", "worker": "", "name": "bots", "src": "./worker.py", "config": "./pyscript.toml"}
 REGIONS = ("start", "standings", "top", "arena", "panel", "hand")
 SCREENS = ("start", "table", "standings")
@@ -348,7 +349,7 @@ class Page:
                     await asyncio.sleep(0.2)
                     continue
                 try:
-                    reply = (json.loads(await asyncio.wait_for(self.call_worker(json.dumps(request)), WORKER_TIMEOUT_S))
+                    reply = (json.loads(await asyncio.wait_for(self.call_worker(json.dumps(request)), REVIEW_TIMEOUT_S))
                              if self.worker == "ready" else answer(request))
                     self.app.review_answer(request, reply)
                 except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)

@@ -21,7 +21,7 @@ from engine.seats import seat_name
 from app.cards import hand_order
 from app.view import card_view
 
-from bots.review import best_contract, sides, start_of_play
+from bots.review import best_contract, made, sides, start_of_play
 
 PLAYER: Final = 0
 View = dict[str, Any]
@@ -133,8 +133,8 @@ class Review:
         hand, rules = self.hand, self.match.rules
         players = rules.players
         view: View = {"number": self.number, "hands": self.hands, "source": self.source,
-                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "stopped": self.stopped, "done": self.done, "pieces": len(self.pieces),
-                      "reviewable": self.reviewable}
+                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "stopped": self.stopped,
+                      "done": self.done, "pieces": len(self.pieces), "reviewable": self.reviewable}
         if not self.reviewable:
             return {**view, "title": f"Hand {self.number + 1}: thrown in, no play to review", "seats": [],
                     "trick": None, "lines": [], "contracts": [], "summary": "", "turning": ""}
@@ -178,9 +178,9 @@ class Review:
         if hand.contract is None:
             return f"With all cards known, South's side could have taken {value} tricks."
         who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
-        goal = ("made the misère" if value == 0 else "not have made the misère") if hand.contract.is_misere else (
-            "made the contract" if value >= hand.contract.tricks else "not have made the contract")
-        return f"With all cards known, the {who} could have taken {value} trick{'s' * (value != 1)}: they would have {goal}."
+        outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
+        took = f"{'no' if hand.contract.is_misere and not value else value} trick{'s' * (value != 1)}"
+        return f"With all cards known, the {who} could have taken {took}: {outcome}."
 
     def _lines(self) -> list[View]:
         """Each trick's verdict on the player's cards, as it comes."""
