@@ -11,6 +11,6 @@ const pyodide = await loadPyodide({ indexURL: join(site, "pyodide") + "/" });
 const wheel = readdirSync(join(site, "pyodide")).find((f) => /^five_hundred-.*\.whl$/.test(f));
 await pyodide.loadPackage(join(site, "pyodide", wheel));
 const script = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "review.py"), "utf8");
-pyodide.runPython(script.replace('if __name__ == "__main__":', "if False:"));
+pyodide.runPython(script.replaceAll('if __name__ == "__main__":', "if False:"));
 pyodide.globals.set("HANDS", hands);
 console.log(pyodide.runPython("main(HANDS)"));

@@ -11,13 +11,17 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from bots import review
-from bots.registry import make_bot
-from engine.hand import Hand
-from engine.observation import observe
-from engine.rng import SplitMix64
-from engine.rules import PRESETS
+if __name__ == "__main__":  # run from a checkout (Pyodide runs it from the wheel)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import review  # noqa: E402
+from bots.registry import make_bot  # noqa: E402
+from engine.hand import Hand  # noqa: E402
+from engine.observation import observe  # noqa: E402
+from engine.rng import SplitMix64  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
 
 
 def played_hands(count: int, seed: int = 7) -> list[Hand]:

@@ -132,7 +132,7 @@ def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) 
 
 
 def _after(position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
-    """The value after ``action`` (one the root grouping left out), exactly."""
+    """The value after ``action``, exactly (``guess``: the likely value, to start the probes from)."""
     position.push(action)
     try:
         if position.is_over:
