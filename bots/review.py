@@ -31,8 +31,12 @@ from engine.hand import Hand, Phase
 
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
-NODE_LIMIT = 100_000
-"""Nodes a contract probe of :func:`best_contract` may search before it gives up."""
+NODE_LIMIT = 1_000_000
+"""Nodes one solver of the bidder's tricks or a trick's verdicts may search before the piece
+gives up (its answer is then None): a piece's time stays bounded, and so does the bots'
+worker's, which answers it."""
+CONTRACT_NODE_LIMIT = 100_000
+"""The same for a side's tricks in one denomination (ten such pieces a hand)."""
 
 
 @dataclass(frozen=True)
@@ -100,14 +104,27 @@ def made(hand: Hand, tricks: int) -> bool:
     return tricks == 0 if contract.is_misere else tricks >= contract.tricks
 
 
-def makeable(hand: Hand) -> int:
-    """The declaring side's tricks double dummy from the first lead (None contract: position 0's side)."""
-    return Solver(start_of_play(hand)).tricks()
+def makeable(hand: Hand, node_limit: int = NODE_LIMIT) -> int | None:
+    """The declaring side's tricks double dummy from the first lead (None contract: position
+    0's side); None if the search passed ``node_limit`` nodes."""
+    try:
+        return Solver(start_of_play(hand), node_limit=node_limit).tricks()
+    except SearchTimeout:
+        return None
 
 
-def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) -> list[Verdict]:
+def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None,
+                   node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
     """The cards ``seat`` played in ``trick`` (its hand and, two players, its piles), each
-    against the best card; ``guess``: the value before the trick, if known (it saves probes)."""
+    against the best card; ``guess``: the value before the trick, if known (it saves probes);
+    None if a search passed ``node_limit`` nodes."""
+    try:
+        return _verdicts(hand, trick, seat, guess, node_limit)
+    except SearchTimeout:
+        return None
+
+
+def _verdicts(hand: Hand, trick: int, seat: int, guess: int | None, node_limit: int) -> list[Verdict]:
     out = []
     for number, position, action in plays(hand):
         if number > trick:
@@ -115,8 +132,8 @@ def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) 
         if number < trick or position.controller[position.turn] != seat:
             continue
         counted = declaring_positions(position)
-        played = _after(position, action, counted, guess)
-        solver = Solver(position, counted)
+        played = _after(position, action, counted, guess, node_limit)
+        solver = Solver(position, counted, node_limit=node_limit)
         maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
         # one probe tells whether a better card was there; only then its value and a card for it
         best, best_action = played, action
@@ -131,13 +148,13 @@ def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None) 
     return out
 
 
-def _after(position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
+def _after(position: Hand, action: Action, counted: list[int], guess: int | None, node_limit: int) -> int:
     """The value after ``action``, exactly (``guess``: the likely value, to start the probes from)."""
     position.push(action)
     try:
         if position.is_over:
             return sum(position.won[p] for p in counted)
-        return Solver(position, counted).tricks(guess)
+        return Solver(position, counted, node_limit=node_limit).tricks(guess)
     finally:
         position.pop()
 
@@ -149,7 +166,7 @@ def sides(hand: Hand) -> list[int]:
 
 
 def denomination_tricks(hand: Hand, side: int, denomination: int,
-                        node_limit: int = NODE_LIMIT) -> int | None:
+                        node_limit: int = CONTRACT_NODE_LIMIT) -> int | None:
     """The side's tricks double dummy had it declared ``denomination`` (a suit or no
     trumps) with the hands as play began (the kitty as the declarer put it back), the
     contract bid by :func:`side_declarer`: exact if it makes a contract in that

@@ -109,3 +109,14 @@ def test_an_inkle_is_never_the_best_contract() -> None:
     side = rules.table.side_of(hand.declarer)
     assert review.best_contract(hand, side, {d: 6 for d in range(5)}).bid == ""  # six bids are inkles here
     assert review.best_contract(hand, side, {d: 10 for d in range(5)}).bid == "10NT"
+
+
+def test_a_search_past_its_node_limit_gives_no_answer_rather_than_run_on() -> None:
+    rules, rng = PRESETS["standard"], SplitMix64(3)
+    hand = Hand.new(rules, rng.next_u64(), 0)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.below(len(legal))])
+    assert review.makeable(hand, node_limit=1) is None
+    assert review.trick_verdicts(hand, 1, 0, node_limit=1) is None
+    assert review.makeable(hand) == Solver(review.start_of_play(hand)).tricks()

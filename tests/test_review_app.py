@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app import review_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.controller import App  # noqa: E402
-from app.review import Review  # noqa: E402
+from app.review import Review, piece_key  # noqa: E402
 from app.saves import Saves  # noqa: E402
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
@@ -152,3 +152,15 @@ def test_every_control_of_the_review_is_a_named_button() -> None:
     for control in re.findall(r"<button[^>]*>", html):
         assert 'type="button"' in control and "data-action" in control
     assert "sr-only" in html  # each card's name for screen readers
+
+
+def test_pieces_past_their_budget_say_so() -> None:
+    session = played_hand()
+    r = Review(session.record())
+    for piece in r.pieces:
+        r.answers[piece_key(piece)] = None
+    view = r.view()
+    assert view["summary"] == "What the bidder could have made is too long to work out within the search budget."
+    assert view["lines"][0]["text"] == "Trick 1: too long to work out within the search budget."
+    assert "some tricks are too long to work out" in view["turning"]
+    assert all("search budget" in c["text"] for c in view["contracts"])

@@ -21,7 +21,7 @@ the double-dummy analysis of a finished hand at a time (see :mod:`bots.review`):
 answered ``{"value": 8}`` (the declaring side's tricks from the first lead),
 ``{"value": [<bots.review.Verdict as a dict>, ...]}`` (the seat's cards in that
 trick) and ``{"value": 9}`` (the side's tricks in that denomination, -1 if no
-contract there beats the auction, null if its search ran out of nodes).
+contract there beats the auction); each ``null`` if its search ran out of nodes.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ def review_piece(request: dict[str, Any]) -> Any:
     if piece == "makeable":
         return review.makeable(hand)
     if piece == "trick":
-        return [asdict(v) for v in review.trick_verdicts(hand, request["trick"], request["seat"], request.get("guess"))]
+        verdicts = review.trick_verdicts(hand, request["trick"], request["seat"], request.get("guess"))
+        return None if verdicts is None else [asdict(v) for v in verdicts]
     if piece == "tricks":
         return review.denomination_tricks(hand, request["side"], request["denomination"])
     raise ValueError(f"no review piece {piece!r}")

@@ -25,6 +25,7 @@ from bots.review import best_contract, made, sides, start_of_play
 
 PLAYER: Final = 0
 View = dict[str, Any]
+UNSETTLED: Final = "too long to work out within the search budget"
 DENOMINATIONS: Final = range(5)
 """Spades, clubs, diamonds, hearts, no trumps: the contracts a side's best is sought among."""
 
@@ -171,10 +172,11 @@ class Review:
                 f"{took} trick{'s' * (took != 1)} taken, {outcome}")
 
     def _summary(self) -> str:
-        value = self.answers.get("makeable")
-        hand = self.hand
-        if value is None:
+        if "makeable" not in self.answers:
             return "Working out what the bidder could have made…"
+        value, hand = self.answers["makeable"], self.hand
+        if value is None:
+            return f"What the bidder could have made is {UNSETTLED}."
         if hand.contract is None:
             return f"With all cards known, South's side could have taken {value} tricks."
         who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
@@ -189,9 +191,13 @@ class Review:
             if piece["piece"] != "trick":
                 continue
             t = piece["trick"]
-            verdicts = self.answers.get(f"trick {t}")
-            if verdicts is None:
+            key = f"trick {t}"
+            if key not in self.answers:
                 lines.append({"trick": t, "text": f"Trick {t}: working it out…", "lost": 0, "pending": True})
+                continue
+            verdicts = self.answers[key]
+            if verdicts is None:
+                lines.append({"trick": t, "text": f"Trick {t}: {UNSETTLED}.", "lost": 0, "pending": False})
                 continue
             for v in verdicts:
                 lines.append({"trick": t, "text": verdict_words(v), "lost": v["lost"], "pending": False})
@@ -201,20 +207,24 @@ class Review:
         """The first card of the player's that changed the outcome, in words."""
         if "makeable" not in self.answers:
             return ""
-        pending = False
+        pending = unsettled = False
         for piece in self.pieces:
             if piece["piece"] != "trick":
                 continue
-            verdicts = self.answers.get(f"trick {piece['trick']}")
-            if verdicts is None:
-                pending = True
-                continue
-            for v in verdicts:
-                if v["turning"] and not pending:
+            key = f"trick {piece['trick']}"
+            pending = pending or key not in self.answers
+            verdicts = self.answers.get(key)
+            unsettled = unsettled or (key in self.answers and verdicts is None)
+            for v in verdicts or ():
+                if v["turning"] and not pending and not unsettled:
                     return turning_words(self.hand, v)
         if pending:
             return ""
-        lost = sum(v["lost"] for p in self.pieces if p["piece"] == "trick" for v in self.answers[f"trick {p['trick']}"])
+        lost = sum(v["lost"] for p in self.pieces if p["piece"] == "trick"
+                   for v in self.answers[f"trick {p['trick']}"] or ())
+        if unsettled:
+            return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
+                    f"some tricks are {UNSETTLED}.")
         if not lost:
             return "Every card you played was a best card, all cards known."
         return f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all."
