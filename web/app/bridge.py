@@ -27,6 +27,7 @@ value again and refuses writes until something is removed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -43,6 +44,8 @@ SITE_KEYS: Final = "five-hundred"
 """Every key the app writes starts so (app.saves.scope, and the legacy keys)."""
 AUTOPLAY_PAUSES: Final = 4
 """Auto-play waits this many bot pauses before it deals the next hand."""
+REVIEW_STEP_MS: Final = 1000
+"""A playing hand review shows the next trick after this long."""
 
 Write = tuple[str, str, str | None]
 """A write for the page to make: area, key, value (None: remove the key)."""
@@ -94,6 +97,8 @@ class Bridge:
         self.app: App | None = None
         self.journal: list[Write] = []
         self.stores: dict[str, MirrorStorage] = {}
+        self.review_stepped = 0.0
+        """When a playing hand review last stepped on (time.monotonic)."""
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         """Do what the page asks; the answer says what to draw and to write."""
@@ -146,18 +151,35 @@ class Bridge:
             return
         if action == "dialog" and not value and not app.dialog:
             return  # the dialog closed itself after the app had closed it
+        if action == "review-play":
+            self.review_stepped = time.monotonic()  # the next trick a whole step from now
         app.dispatch(action, value)
 
     def tick(self, app: App) -> None:
-        """The pause is over: a bot acts, or auto-play deals the next hand."""
+        """The pause is over: a bot acts; or the hand review works out its next piece, or
+        steps on to the next trick; or auto-play deals the next hand."""
         request = app.bot_request()
         if request is not None:
             try:
                 app.bot_answer(request, answer(request))
             except FiveHundredError:  # an illegal answer: a quick bot plays instead
                 app.bot_answer(request, answer(fallback(request)))
+        elif (piece := app.review_request()) is not None:
+            try:
+                app.review_answer(piece, answer(piece))
+            except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
+                app.review_answer(piece, None, f"the analysis failed ({e}).")
+        elif self._review_step_due(app) == 0:
+            self.review_stepped = time.monotonic()
+            app.dispatch("review-step", "+")
         elif app.autoplay_next:
             app.dispatch("next")
+
+    def _review_step_due(self, app: App) -> int | None:
+        """In how many ms a playing review shows its next trick (None: it is not playing)."""
+        if not app.review_playing:
+            return None
+        return max(0, round(REVIEW_STEP_MS - (time.monotonic() - self.review_stepped) * 1000))
 
     def storage_changed(self, app: App, message: dict[str, Any]) -> None:
         """Another tab wrote a key (None: it cleared the store, and ``local`` is all of it)."""
@@ -191,11 +213,13 @@ class Bridge:
     def due(self, app: App) -> int | None:
         """In how many ms the page should send a tick (None: nothing to wait for)."""
         session = app.session
-        if session is None:
-            return None
-        pace = int(session.settings["pace_ms"])
-        if app.screen == "table" and session.state == "bot":
+        pace = int(session.settings["pace_ms"]) if session is not None else 0
+        if session is not None and app.screen == "table" and session.state == "bot":
             return pace
+        if app.review_request() is not None:
+            return 0  # the review's next piece, at once: the page's input comes first between pieces
+        if (step := self._review_step_due(app)) is not None:
+            return step
         return pace * AUTOPLAY_PAUSES if app.autoplay_next else None
 
     def answer(self, app: App, download: tuple[str, str] | None = None) -> dict[str, Any]:

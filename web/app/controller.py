@@ -21,12 +21,13 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.seats import seat_name
 
-from app import games_render, links, render, table_render, tournament_render
+from app import games_render, links, render, review_render, table_render, tournament_render
 from app.cards import minus
 from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
+from app.review import Review
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
@@ -79,6 +80,8 @@ class App:
         self.shared = ShareView("", "", "")
         """The 'share' dialog's title, link and words."""
         self.replay_step = 0
+        self.review: Review | None = None
+        """The hand under review (the 'review' dialog), with its analysis so far."""
         self.game_id = ""
         """The saved game being played (its key in the store)."""
         self.kind = "normal"
@@ -265,6 +268,62 @@ class App:
         if applied:
             self.save()
         return applied
+
+    # --- the hand review ------------------------------------------------------------------
+    def review_action(self, action: str, value: str) -> None:
+        """'review-open' (value: '' for the table's last hand, else a History game's index),
+        'review-step', 'review-hand' (another hand of the game), 'review-play' ('on'/'off')."""
+        if action == "review-open":
+            self.review = self._review_of(value)
+            self.dialog = "review" if self.review is not None else ""
+            return
+        review = self.review
+        number = int(value) if value.lstrip("-").isdigit() else -1
+        if review is None or self.dialog != "review":
+            return
+        if action == "review-step" and (number >= 0 or value == "+"):
+            review.go(review.step + 1 if value == "+" else number)
+        elif action == "review-hand":
+            review.other_hand(number)
+        elif action == "review-play":
+            review.play(value == "on")
+
+    def _review_of(self, value: str) -> Review | None:
+        """A review of the table's last hand played, or of the last hand of a finished game."""
+        record: Any = None
+        if not value and self.session is not None and self.session.hand.is_over:
+            record, source = self.session.record(), "table"
+        elif value.isdigit() and self.saves is not None and int(value) < len(history := self.saves.history()):
+            record, source = history[int(value)].get("record"), "history"
+        if not isinstance(record, dict):
+            return None
+        review = self.review
+        if review is not None and review.record == record:  # reopened: the analysis so far is kept, and goes on
+            review.stopped = ""
+            return review
+        try:
+            return Review(record, -1, source)
+        except FiveHundredError:
+            self.notice = "That game's record could not be replayed, so it cannot be reviewed."
+            return None
+
+    def review_request(self) -> Request | None:
+        """The next piece of the review's analysis for the bots' worker (None: nothing to ask)."""
+        return self.review.request() if self.review is not None and self.dialog == "review" else None
+
+    @property
+    def review_playing(self) -> bool:
+        """The review is open and stepping on by itself."""
+        return self.review is not None and self.dialog == "review" and self.review.playing
+
+    def review_answer(self, request: Request, answer: dict[str, Any] | None, failure: str = "") -> None:
+        """A piece of the analysis for the review (``failure``: why none came; the analysis stops)."""
+        if self.review is None:
+            return
+        if answer is None:
+            self.review.stopped = failure
+        else:
+            self.review.take(request, answer)
 
     def export(self) -> dict[str, Any] | None:
         """The game record to download, if a game is on."""
@@ -481,6 +540,9 @@ class App:
         regions["top"] = notice + bar + regions["top"]
         regions["arena"] += self.guide.html(self.session.rules)
         regions["panel"] += self._link_results()
+        if tricks := self.session.claimable():
+            regions["panel"] += render.tag("div", render.button(
+                f"Claim the remaining {tricks} tricks", "claim", key="claim", cls="btn"), class_="row claim")
         regions["dialog"] = self._dialog(view)
         return regions
 
@@ -493,6 +555,8 @@ class App:
             return render.share_dialog(self.shared)
         if self.dialog == "replay" and self.link is not None:
             return render.replay_dialog(self.replay_view(self.link))
+        if self.dialog == "review" and self.review is not None:
+            return review_render.dialog(self.review.view())
         return render.dialog(self.dialog, view, self.prefs.view()) if self.dialog and view is not None else ""
 
 
@@ -507,6 +571,10 @@ def _asking(action: str) -> Callable[[App, str], None]:
 
 def _deleting(action: str) -> Callable[[App, str], None]:
     return lambda app, value: app._delete(action, value)
+
+
+def _reviewing(action: str) -> Callable[[App, str], None]:
+    return lambda app, value: app.review_action(action, value)
 
 
 def _set_pace(session: Session, value: str) -> None:
@@ -536,6 +604,7 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     "next": App._next,
     "card": App._tap,
     "next-round": App._next_round,
+    **{review: _reviewing(review) for review in ("review-open", "review-step", "review-hand", "review-play")},
 }
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
@@ -550,6 +619,7 @@ TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "cancel": lambda session, _: session.cancel(),
     "review": lambda session, _: session.toggle_review(),
     "undo": lambda session, _: session.undo(),
+    "claim": lambda session, _: session.claim(),
     "autoplay": lambda session, value: session.set_autoplay(value == "on"),
     "pace": _set_pace,
 }

@@ -110,7 +110,8 @@ def _hand_over(prompt: ResultPrompt) -> str:
                         + text("strong", points(p.points))) for p in prompt.points)
     result = escape(prompt.text) + (" " + text("span", prompt.next, class_="muted") if prompt.next else "")
     buttons = (button(prompt.next_button, "next", key="next", cls="btn primary", autofocus=True)
-               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost"))
+               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost")
+               + button("Review this hand", "review-open", "", key="review-open", cls="btn ghost"))
     return tag("section", text("h2", prompt.title) + (text("p", prompt.contract) if prompt.contract else "")
                + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")
                + tag("div", buttons, class_="row"), class_="result", aria_label=f"{prompt.title} result")
@@ -120,7 +121,8 @@ def _game_over(view: TableView, prompt: ResultPrompt) -> str:
     """Who won and how, the last hand, the whole score sheet."""
     last = f"{prompt.title}: {prompt.contract} {prompt.text}"
     buttons = (button("New game", "new-game", key="new-game", cls="btn primary", autofocus=True)
-               + button("Export game", "export", key="export-end"))
+               + button("Export game", "export", key="export-end")
+               + button("Review the last hand", "review-open", "", key="review-open", cls="btn ghost"))
     return tag("section", text("h2", "Game over") + text("p", view.outcome, class_="outcome") + text("p", last)
                + score_sheet(view.sheet) + tag("div", buttons, class_="row"),
                class_="result game-over", aria_label="Game over")

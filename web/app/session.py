@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bots.claim import claim_order
 from engine.actions import ALONE, Action, call, discard, joker_suit, lead_joker, play
 from engine.cards import CARDS, Card
 from engine.deal import DealCode, deal
 from engine.errors import FiveHundredError, IllegalActionError
 from engine.hand import Hand, Phase
 from engine.match import Match
+from engine.observation import observe
 from engine.record import to_record
 from engine.rng import MASK64, SplitMix64, derive_seed
 from engine.seats import seat_name
@@ -25,6 +27,8 @@ from app.settings import AUTOPLAY_LEVEL, HUMAN, Settings, SettingsError, check_s
 
 PLAYER: Final = 0
 """The player's seat."""
+CLAIM: Final = "claim"
+"""Who plays the player's cards once they claimed the rest of the tricks (bots.claim)."""
 _BOT_SALT: Final = 0xB07_5EED_5A17
 Request = dict[str, Any]
 
@@ -62,6 +66,8 @@ class Session:
         """Showing the last trick."""
         self.undo_allowed = True
         """Undo is offered (a casual game: not a challenge, a shared deal or a tournament)."""
+        self.claimed = False
+        """The player claimed the rest of the tricks: their cards play out by the claim."""
 
     @staticmethod
     def new(settings: Settings, deal_code: str = "", seed: int = 0) -> Session:
@@ -92,7 +98,7 @@ class Session:
     def level(self, seat: int) -> str:
         """Who plays a seat: a bot level, or HUMAN."""
         if seat == PLAYER:
-            return AUTOPLAY_LEVEL if self.settings["autoplay"] else HUMAN
+            return CLAIM if self.claimed else AUTOPLAY_LEVEL if self.settings["autoplay"] else HUMAN
         return str(self.settings["levels"][seat])
 
     @property
@@ -244,6 +250,7 @@ class Session:
     def next_hand(self) -> None:
         if self.state == "hand-over":
             self.match.next_hand()
+            self.claimed = False
             self._reset()
 
     def undo_point(self) -> int | None:
@@ -276,6 +283,20 @@ class Session:
         what = _taken_words(taken)
         after = f" and the {bots} {'move' if bots == 1 else 'moves'} after it" if bots else ""
         self.notice = f"Taken back: {what}{after}. Your turn again."
+
+    def claimable(self) -> int:
+        """The tricks the player may claim now, proven from their own view (0: none)."""
+        if self.state != "you" or self.hand.phase != Phase.PLAY:
+            return 0
+        cards = claim_order(observe(self.hand, PLAYER))
+        return len(cards) if cards and len(cards) > 1 else 0
+
+    def claim(self) -> None:
+        """Claim the rest of the tricks: the claim plays the player's cards from now on."""
+        if self.claimable():
+            self.claimed, self.notice = True, ""
+        elif self._my_turn():
+            self.notice = "You can't claim the rest yet: they are not yours whatever the others hold."
 
     def set_autoplay(self, on: bool) -> None:
         self.settings["autoplay"] = on

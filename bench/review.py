@@ -1,0 +1,75 @@
+"""The hand review's analysis time per hand, piece by piece as the worker answers it
+(bots/review.py): the bidder's double-dummy tricks, each of South's cards, each side's
+tricks in each denomination.  Hands dealt from seeds and played by the normal bots.
+
+    python3 bench/review.py [hands]                 (CPython)
+    node bench/pyodide_review.mjs [site] [hands]    (Pyodide: runs this file)
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __name__ == "__main__":  # run from a checkout (Pyodide runs it from the wheel)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bots import review  # noqa: E402
+from bots.registry import make_bot  # noqa: E402
+from engine.hand import Hand  # noqa: E402
+from engine.observation import observe  # noqa: E402
+from engine.rng import SplitMix64  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
+
+
+def played_hands(count: int, seed: int = 7) -> list[Hand]:
+    """``count`` standard hands that reached the play, played by the normal bots."""
+    rng, out = SplitMix64(seed), list[Hand]()
+    while len(out) < count:
+        hand = Hand.new(PRESETS["standard"], rng.next_u64(), rng.below(4))
+        bots = [make_bot("normal", rng.fork()) for _ in range(4)]
+        while not hand.is_over:
+            hand.push(bots[hand.to_act].act(observe(hand, hand.to_act)))
+        if hand.contract is not None and hand.tricks:
+            out.append(hand)
+    return out
+
+
+def review_times(hand: Hand) -> tuple[float, float, float]:
+    """(the bidder's tricks and South's ten cards, everything, the slowest piece), in seconds."""
+    pieces = []
+    start = time.perf_counter()
+    guess = review.makeable(hand)
+    pieces.append(time.perf_counter() - start)
+    for trick in range(1, 11):
+        t = time.perf_counter()
+        verdicts = review.trick_verdicts(hand, trick, 0, guess)
+        pieces.append(time.perf_counter() - t)
+        if verdicts:
+            guess = verdicts[-1].played
+    core = time.perf_counter() - start
+    for side in review.sides(hand):
+        for denomination in range(5):
+            t = time.perf_counter()
+            review.denomination_tricks(hand, side, denomination)
+            pieces.append(time.perf_counter() - t)
+    return core, time.perf_counter() - start, max(pieces)
+
+
+def main(count: int) -> str:
+    rows = []
+    for number, hand in enumerate(played_hands(count)):
+        rows.append(review_times(hand))
+        print(f"hand {number + 1}: " + ", ".join(f"{t * 1000:.0f} ms" for t in rows[-1]), flush=True)
+    lines = [f"Python {sys.version.split()[0]}, {count} hands (standard, played by the normal bots)"]
+    for name, values in zip(("bidder's tricks and South's cards", "the whole review",
+                             "the slowest single piece"), zip(*rows)):
+        lines.append(f"{name:34s} median {statistics.median(values) * 1000:7.0f} ms, "
+                     f"worst {max(values) * 1000:7.0f} ms")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(main(int(sys.argv[1]) if len(sys.argv) > 1 else 20))

@@ -1,0 +1,126 @@
+"""The hand review: opened after a hand and from History, stepped trick by trick by keyboard
+and by Play, its numbers those of the Python solver on the same record, axe-clean."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from app.bots import answer
+from app.review import Review
+from bots.review import start_of_play
+from bots.solver import Solver
+from engine.deal import DealCode
+from engine.record import to_record
+from app.session import PLAYER
+from pages import App, StartScreen, TableScreen
+from scenarios import bidder, find, seven_in_longest
+from test_axe import violations
+from test_layout import SHOTS, VIEWPORTS
+
+ANALYSIS_TIMEOUT_MS = 180_000  # the whole hand's analysis in the worker, on a machine shared by many jobs
+SCENARIO = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+
+
+def analysed(record: dict[str, Any], number: int = -1) -> Review:
+    """The review of a record's hand with every piece answered here, in CPython."""
+    review = Review(record, number)
+    while (request := review.request()) is not None:
+        review.take(request, answer(request))
+    return review
+
+
+def expect_analysis(dialog: Locator, review: Review) -> None:
+    """The dialog shows the analysis of ``review``, piece for piece, once it is complete."""
+    expect(dialog.locator(".review-progress")).to_have_text("Analysis complete.", timeout=ANALYSIS_TIMEOUT_MS)
+    view = review.view()
+    hand = review.hand
+    dd = Solver(start_of_play(hand)).tricks()
+    assert f"could have taken {dd} trick" in view["summary"]
+    expect(dialog.locator(".review-summary")).to_have_text(view["summary"])
+    expect(dialog.locator(".review-lines li")).to_have_text([line["text"] for line in view["lines"]])
+    expect(dialog.locator(".review-contracts li")).to_have_text([f"{c['side']}: {c['text']}"
+                                                                 for c in view["contracts"]])
+    if view["turning"]:
+        expect(dialog.locator(".review-turning")).to_have_text(view["turning"])
+
+
+def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(browser: Browser,
+                                                                              site_url: str) -> None:
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["phone"], bypass_csp=True,
+                                  accept_downloads=True)
+    try:
+        page = context.new_page()
+        app, start, table = App(page), StartScreen(page), TableScreen(page)
+        app.open()
+        app.expect_ready()
+        start.start(deal=SCENARIO.code)
+        for step in SCENARIO.plan:
+            table.take(step)
+        app.expect_turn("hand-over")
+        record = table.export()
+        assert record["hands"] == to_record(SCENARIO.session.match)["hands"]  # the hand simulated here
+        dialog = table.dialog
+        review_button = table.panel.get_by_role("button", name="Review this hand")
+        review_button.focus()
+        page.keyboard.press("Enter")
+        expect(dialog.get_by_role("heading", name="Hand review")).to_be_visible()
+        review = analysed(record)
+        expect(dialog.locator(".review-title")).to_have_text(review.view()["title"])
+        expect_analysis(dialog, review)
+        found = violations(page, "hand review")
+
+        # by keyboard: Next trick has the focus; each step shows the trick and the hands left
+        next_trick = dialog.get_by_role("button", name="Next trick")
+        expect(next_trick).to_be_focused()
+        for step in (1, 2):
+            page.keyboard.press("Enter")
+            review.go(step)
+            expect(dialog.locator(".review-trick h3")).to_have_text(review.view()["trick"]["title"])
+            expect(dialog.locator(".review-step")).to_have_text(f"Trick {step} of 10")
+        seats = dialog.locator(".review-seats li")
+        expect(seats).to_have_count(4)
+        expect(seats.first.locator(".rcard")).to_have_count(8)
+        dialog.get_by_role("button", name="Back").click()
+        expect(dialog.locator(".review-step")).to_have_text("Trick 1 of 10")
+        dialog.get_by_role("button", name="Play").click()
+        expect(dialog.locator(".review-step")).to_have_text("Trick 3 of 10")
+        dialog.get_by_role("button", name="Pause").click()
+        expect(dialog.get_by_role("button", name="Play")).to_be_visible()
+        found += violations(page, "hand review, a trick shown")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SHOTS / "phone-review.png", full_page=True)
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
+
+
+def test_a_finished_game_in_history_is_reviewed_hand_by_hand(table_page: Page, tmp_path: Path) -> None:
+    from tests.test_app_view import whole_game
+    session = whole_game(DealCode(11, 0))
+    record = {**to_record(session.match), "meta": {"settings": session.settings}}
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(record))
+    table = TableScreen(table_page)
+    table_page.get_by_role("button", name="History & stats").click()
+    table.dialog.get_by_label("Import a game file").set_input_files(str(game))
+    table.app.expect_turn("game-over")
+    dialog = table.open_dialog("Menu")
+    dialog.get_by_role("button", name="History & stats").click()
+    newest = dialog.locator("ol.games li").first
+    newest.get_by_role("button", name=re.compile("^Review")).click()
+    expect(dialog.get_by_role("heading", name="Hand review")).to_be_visible()
+    hands = len(session.match.hands)
+    expect(dialog.locator(".review-hands")).to_contain_text(f"Hand {hands} of {hands}")
+    dialog.get_by_role("button", name="Previous hand").click()
+    expect(dialog.locator(".review-hands")).to_contain_text(f"Hand {hands - 1} of {hands}")
+    review = analysed(session.record(), hands - 2)
+    expect(dialog.locator(".review-title")).to_have_text(review.view()["title"])
+    if review.reviewable:
+        expect_analysis(dialog, review)
+    table.close_dialog()

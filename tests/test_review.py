@@ -1,0 +1,122 @@
+"""The hand review (bots/review.py) against the solver itself, on fixed positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.actions import Action
+from engine.hand import Hand
+from engine.rng import SplitMix64
+from engine.rules import PRESETS
+from tests.conftest import make_hand, run
+
+from bots import review
+from bots.solver import Solver, declaring_positions
+
+# South (seat 0) declares six spades holding six cards: the top three trumps and the top hearts.
+# West holds one small trump and no heart: a heart led first is ruffed, a trump led first draws it.
+HANDS = ["JS JC AS AH KH QH", "6S 4D 5D 6D 7D 8D", "4H 5H 6H 7H 8H 9H", "5C 6C 7C 8C 9C 10C"]
+AUCTION = ("bid 6S", "pass", "pass", "pass", "discard 9D", "discard 10D", "discard JD")
+
+
+def six_spades(*plays: str) -> Hand:
+    """The hand above, dealt by East (South speaks first), played as far as ``plays``."""
+    return run(make_hand("standard", HANDS, "9D 10D JD", dealer=3), *AUCTION, *plays)
+
+
+def test_makeable_is_the_solvers_value_at_the_first_lead() -> None:
+    hand = six_spades("AH", "6S", "4H", "5C")
+    assert review.makeable(hand) == 6 == Solver(six_spades()).tricks()
+
+
+def test_the_heart_led_into_the_ruff_is_the_turning_point() -> None:
+    hand = six_spades("AH", "6S", "4H", "5C", "4D")
+    (verdict,) = review.trick_verdicts(hand, 1, 0)
+    assert (verdict.trick, verdict.card, verdict.played, verdict.best, verdict.lost) == (1, "AH", 5, 6, 1)
+    assert verdict.turning
+    values = Solver(six_spades()).values()
+    assert values[Action.parse(verdict.best_card)] == 6 and values[Action.parse("AH")] == 5
+
+
+def test_a_best_card_gives_up_nothing() -> None:
+    hand = six_spades("JS", "6S", "4H", "5C", "AS")
+    (verdict,) = review.trick_verdicts(hand, 1, 0)
+    assert (verdict.card, verdict.best_card, verdict.lost, verdict.turning) == ("JS", "JS", 0, False)
+    assert review.trick_verdicts(hand, 1, 1)[0].lost == 0  # West's forced trump
+
+
+def test_a_trick_not_reached_has_no_verdict() -> None:
+    assert review.trick_verdicts(six_spades("JS"), 2, 0) == []
+
+
+@pytest.mark.parametrize("table, seed", [("standard", 3), ("cutthroat", 4), ("five-handed", 5)])
+def test_verdicts_equal_the_solvers_values_late_in_a_random_hand(table: str, seed: int) -> None:
+    rules, rng = PRESETS[table], SplitMix64(seed)
+    hand = Hand.new(rules, rng.next_u64(), 0)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.below(len(legal))])
+    if hand.contract is None:
+        pytest.skip("everyone passed")
+    checked = 0
+    for number, position, action in review.plays(hand):
+        if number < 7:
+            continue
+        seat = position.controller[position.turn]
+        counted = declaring_positions(position)
+        values = Solver(position, counted).values()
+        wants = max if (seat in hand.sides.seats) != hand.contract.is_misere else min
+        best = wants(values.values())
+        verdict = next(v for v in review.trick_verdicts(hand, number, seat) if v.card == str(action))
+        assert (verdict.played, verdict.best, verdict.lost) == (values[action], best, abs(best - values[action]))
+        assert values[Action.parse(verdict.best_card)] == best
+        checked += 1
+    assert checked == sum(len(t.cards) for t in hand.tricks[6:])
+
+
+def test_the_declaring_side_makes_six_and_scores_most_in_no_trumps() -> None:
+    hand = six_spades("JS", "6S", "4H", "5C")
+    assert review.denomination_tricks(hand, 0, 0) == 6  # spades
+    assert review.denomination_tricks(hand, 1, 0) == -1  # seven spades would be needed over six
+    tricks = {d: review.denomination_tricks(hand, 0, d) for d in range(5)}
+    assert tricks[4] == 6  # in no trumps the jacks are plain, and each is still the top of its suit
+    contract = review.best_contract(hand, 0, tricks)
+    assert (contract.bid, contract.seat, contract.tricks, contract.settled) == ("6NT", 0, 6, True)
+
+
+def test_the_best_contract_scores_most_among_those_beating_the_other_sides_bids() -> None:
+    hand = run(make_hand("standard", HANDS, "9D 10D JD", dealer=3), "bid 6S", "bid 7D", "pass", "bid 8H",
+               "pass", "pass", "discard 9D", "discard 10D", "discard JD")
+    assert review.side_declarer(hand, 1) == 3  # East bid highest for the side
+    west_east = review.best_contract(hand, 1, {0: 9, 1: 8, 2: 9, 3: 10, 4: -1})
+    assert west_east.bid == "10H"
+    # North-South must beat East's eight hearts: eight spades does not, nine spades does.
+    assert review.best_contract(hand, 0, {0: 9, 1: -1, 2: -1, 3: -1, 4: -1}).bid == "9S"
+    assert review.best_contract(hand, 0, {0: 8, 1: -1, 2: -1, 3: -1, 4: -1}).bid == ""
+    unsure = review.best_contract(hand, 0, {0: 9, 1: None, 2: -1, 3: -1, 4: -1})
+    assert unsure.bid == "9S" and not unsure.settled
+
+
+def test_an_inkle_is_never_the_best_contract() -> None:
+    rules, rng = PRESETS["american"], SplitMix64(1)
+    while True:
+        hand = Hand.new(rules, rng.next_u64(), 0)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.below(len(legal))])
+        if hand.contract is not None and not hand.contract.is_misere:
+            break
+    side = rules.table.side_of(hand.declarer)
+    assert review.best_contract(hand, side, {d: 6 for d in range(5)}).bid == ""  # six bids are inkles here
+    assert review.best_contract(hand, side, {d: 10 for d in range(5)}).bid == "10NT"
+
+
+def test_a_search_past_its_node_limit_gives_no_answer_rather_than_run_on() -> None:
+    rules, rng = PRESETS["standard"], SplitMix64(3)
+    hand = Hand.new(rules, rng.next_u64(), 0)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(legal[rng.below(len(legal))])
+    assert review.makeable(hand, node_limit=1) is None
+    assert review.trick_verdicts(hand, 1, 0, node_limit=1) is None
+    assert review.makeable(hand) == Solver(review.start_of_play(hand)).tricks()

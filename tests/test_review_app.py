@@ -1,0 +1,166 @@
+"""The hand review in the app: its pieces of analysis asked one at a time, answered by the
+bots' worker code, shown as they come; stepping trick by trick; opened after a hand and
+from History."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app import review_render  # noqa: E402
+from app.bots import answer  # noqa: E402
+from app.controller import App  # noqa: E402
+from app.review import Review, piece_key  # noqa: E402
+from app.saves import Saves  # noqa: E402
+from app.session import Session  # noqa: E402
+from app.settings import default_settings  # noqa: E402
+from engine.actions import Action  # noqa: E402
+from engine.deal import DealCode  # noqa: E402
+from tests.test_app_view import bots_play  # noqa: E402
+from tests.test_saves import FakeStorage  # noqa: E402
+
+from bots import review  # noqa: E402
+from bots.solver import Solver  # noqa: E402
+
+
+def played_hand(seed: int = 2) -> Session:
+    """One hand played through by the bots, South's seat by auto-play."""
+    session = Session({**default_settings(), "autoplay": True}, DealCode(seed, 0))
+    bots_play(session)
+    assert session.state == "hand-over" and session.hand.contract is not None
+    return session
+
+
+def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
+    session = played_hand()
+    r = Review(session.record())
+    assert r.view()["summary"].startswith("Working out")
+    asked = []
+    while (request := r.request()) is not None:
+        asked.append(request["piece"])
+        assert r.take(request, answer(request))
+    assert asked[0] == "makeable" and asked.count("makeable") == 1
+    assert asked.count("trick") == 10 and asked.count("tricks") == 10  # two sides, five denominations
+    hand = session.hand
+    dd = Solver(review.start_of_play(hand)).tricks()
+    view = r.view()
+    assert f"could have taken {dd} trick" in view["summary"]
+    assert view["done"] == view["pieces"] == 21
+    verdicts = [v for t in range(1, 11) for v in review.trick_verdicts(hand, t, 0)]
+    assert [line["text"] for line in view["lines"]] == [
+        f"Trick {v.trick}: the " + (f"{card(v.card)}, a best card." if not v.lost else
+                                     f"{card(v.card)} gave up {v.lost} trick{'s' * (v.lost != 1)}: "
+                                     f"the {card(v.best_card)} was best.") for v in verdicts]
+    for c in view["contracts"]:
+        assert not c["pending"]
+
+
+def card(text: str) -> str:
+    played = Action.parse(text).played_card
+    assert played is not None
+    return played.name
+
+
+def test_steps_trick_by_trick_with_every_hand_face_up() -> None:
+    session = played_hand()
+    r = Review(session.record())
+    view = r.view()
+    assert view["step"] == 0 and view["trick"] is None
+    assert [len(s["cards"]) for s in view["seats"]] == [10, 10, 10, 10]
+    r.go(3)
+    view = r.view()
+    assert [len(s["cards"]) for s in view["seats"]] == [7, 7, 7, 7]
+    assert view["trick"]["title"].startswith("Trick 3, won by")
+    shown = {c["text"] for c in view["trick"]["cards"]}
+    assert shown == {str(c) for c in session.hand.tricks[2].cards}
+    r.go(99)
+    assert r.step == 10 and all(not s["cards"] for s in r.view()["seats"])
+    r.go(-1)
+    assert r.step == 0
+    r.play(True)
+    r.go(10)
+    assert not r.playing  # the end stops it
+
+
+def test_an_answer_for_another_hand_is_not_taken() -> None:
+    session = played_hand()
+    session.next_hand()
+    bots_play(session)
+    r = Review(session.record())
+    assert r.number == 1 and r.hands == 2
+    stale = r.request()
+    assert stale is not None
+    r.other_hand(0)
+    assert not r.take(stale, {"value": 7})
+    assert r.answers == {}
+
+
+def test_the_turning_point_is_named() -> None:
+    session = played_hand()
+    r = Review(session.record())
+    r.answers["makeable"] = 7
+    tricks = [p for p in r.pieces if p["piece"] == "trick"]
+    for p in tricks:
+        r.answers[f"trick {p['trick']}"] = []
+    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
+                             "lost": 1, "turning": True}]
+    words = r.view()["turning"]
+    outcome = "made" if 0 in session.hand.sides.seats else "set"
+    assert words == f"Trick 3: the king of hearts instead would have {outcome} the contract."
+
+
+def test_the_review_opens_after_a_hand_and_from_history() -> None:
+    saves = Saves(FakeStorage())
+    app = App(saves=saves, seed=lambda: 2)
+    app.dispatch("set:table", "standard")
+    app.start("")
+    session = app.session
+    assert session is not None
+    app.dispatch("autoplay", "on")
+    bots_play(session)
+    html = "".join(app.regions().values())
+    assert 'data-action="review-open"' in html
+    app.dispatch("review-open", "")
+    assert app.dialog == "review" and app.review_request() is not None
+    dialog = app.regions()["dialog"]
+    assert "Hand review" in dialog and 'data-action="review-step"' in dialog
+    app.dispatch("review-step", "2")
+    assert app.review is not None and app.review.step == 2
+    request = app.review_request()
+    assert request is not None
+    app.review_answer(request, None, "the bots' thread did not answer in time.")
+    assert app.review_request() is None
+    assert "The analysis stopped: the bots&#x27; thread did not answer in time." in app.regions()["dialog"]
+    app.dispatch("review-open", "")  # reopened: it goes on where it was
+    assert app.review_request() == request
+    app.dispatch("dialog", "")
+    assert app.review_request() is None  # closed: nothing more is asked
+    saves.finish(app.game_id, session.settings, session.match)
+    app.dispatch("dialog", "history")
+    assert 'data-action="review-open" data-value="0"' in app.regions()["dialog"]
+    app.dispatch("review-open", "0")
+    assert app.dialog == "review" and app.review is not None and app.review.source == "history"
+
+
+def test_every_control_of_the_review_is_a_named_button() -> None:
+    session = played_hand()
+    session.next_hand()
+    bots_play(session)
+    html = review_render.dialog(Review(session.record()).view())
+    assert "Previous hand" in html and "Next trick" in html and 'role="status"' in html
+    for control in re.findall(r"<button[^>]*>", html):
+        assert 'type="button"' in control and "data-action" in control
+    assert "sr-only" in html  # each card's name for screen readers
+
+
+def test_pieces_past_their_budget_say_so() -> None:
+    session = played_hand()
+    r = Review(session.record())
+    for piece in r.pieces:
+        r.answers[piece_key(piece)] = None
+    view = r.view()
+    assert view["summary"] == "What the bidder could have made is too long to work out within the search budget."
+    assert view["lines"][0]["text"] == "Trick 1: too long to work out within the search budget."
+    assert "some tricks are too long to work out" in view["turning"]
+    assert all("search budget" in c["text"] for c in view["contracts"])

@@ -1,0 +1,288 @@
+"""The hand review: a played hand replayed trick by trick, all hands face up, beside the
+double-dummy analysis that the bots' worker sends one piece at a time.
+
+:class:`Review` holds the hand, the trick shown and the pieces answered so far;
+:meth:`Review.request` is the next piece to ask for (a request of
+:func:`app.bots.answer`, ``"fn": "review"``), :meth:`Review.take` stores its
+answer, :meth:`Review.view` is plain data for :mod:`app.review_render`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.actions import Action
+from engine.bids import Bid
+from engine.cards import Card, ids_of
+from engine.hand import Hand
+from engine.record import replay
+from engine.seats import seat_name
+
+from app.cards import hand_order
+from app.view import card_view
+
+from bots.review import best_contract, made, sides, start_of_play
+
+PLAYER: Final = 0
+View = dict[str, Any]
+UNSETTLED: Final = "too long to work out within the search budget"
+DENOMINATIONS: Final = range(5)
+"""Spades, clubs, diamonds, hearts, no trumps: the contracts a side's best is sought among."""
+
+
+class Review:
+    """One hand of a game record under review, seen from the player's seat."""
+
+    def __init__(self, record: dict[str, Any], number: int = -1, source: str = "table") -> None:
+        self.record = record
+        self.match = replay(record)
+        count = len(self.match.hands)
+        self.number = number % count
+        """The hand reviewed (0-based)."""
+        self.source = source
+        """Where it was opened: 'table' (after a hand) or 'history' (a finished game)."""
+        self.step = 0
+        """Tricks shown as played (0: the hands at the first lead)."""
+        self.answers: dict[str, Any] = {}
+        """Pieces of the analysis answered so far, by :func:`piece_key`."""
+        self.serial = 0
+        """Changes with the hand reviewed: an answer for another serial is stale."""
+        self.playing = False
+        """Stepping on by itself, a trick at a time (the page keeps the time)."""
+        self.stopped = ""
+        """Why the analysis stopped before the end ('' while it goes on)."""
+        self.pieces = self._pieces()
+
+    @property
+    def hand(self) -> Hand:
+        return self.match.hands[self.number]
+
+    @property
+    def reviewable(self) -> bool:
+        """A hand that was played (not thrown in) and is over."""
+        return self.hand.is_over and bool(self.hand.tricks)
+
+    @property
+    def hands(self) -> int:
+        return len([h for h in self.match.hands if h.is_over])
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(len(self.hand.tricks), step))
+        self.playing = self.playing and self.step < len(self.hand.tricks)
+
+    def play(self, on: bool) -> None:
+        """Step on by itself (from the start if at the end), or stop."""
+        if on and self.step >= len(self.hand.tricks):
+            self.step = 0
+        self.playing = on and self.reviewable
+
+    def other_hand(self, number: int) -> None:
+        """Review another finished hand of the game."""
+        if 0 <= number < self.hands and number != self.number:
+            self.number, self.step, self.answers, self.serial = number, 0, {}, self.serial + 1
+            self.playing, self.stopped = False, ""
+            self.pieces = self._pieces()
+
+    # --- the analysis, piece by piece ----------------------------------------------------
+    def _pieces(self) -> list[dict[str, Any]]:
+        """What to ask for, in the order it is shown: the bidder's double-dummy tricks, each
+        trick's verdict on the player's cards, then each side's tricks in each denomination."""
+        if not self.reviewable:
+            return []
+        out: list[dict[str, Any]] = [{"piece": "makeable"}]
+        out += [{"piece": "trick", "trick": t + 1} for t in range(len(self.hand.tricks))
+                if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions}]
+        if self.hand.contract is not None:
+            out += [{"piece": "tricks", "side": s, "denomination": d} for s in sides(self.hand) for d in DENOMINATIONS]
+        return out
+
+    def request(self) -> dict[str, Any] | None:
+        """The next piece to ask the worker for, None when all are in (or it stopped)."""
+        if self.stopped:
+            return None
+        for piece in self.pieces:
+            if piece_key(piece) not in self.answers:
+                request = {"fn": "review", "record": self.record, "hand": self.number, "seat": PLAYER,
+                           "serial": self.serial, **piece}
+                if piece["piece"] == "trick":
+                    request["guess"] = self._guess(piece["trick"])
+                return request
+        return None
+
+    def _guess(self, trick: int) -> int | None:
+        """The value after the player's last card before ``trick`` (or at the first lead)."""
+        guess = self.answers.get("makeable")
+        for t in range(1, trick):
+            verdicts = self.answers.get(f"trick {t}")
+            if verdicts:
+                guess = verdicts[-1]["played"]
+        return guess if isinstance(guess, int) else None
+
+    def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
+        """Store an answer; False if it is for another hand than the one now reviewed."""
+        if request.get("serial") != self.serial or request.get("hand") != self.number:
+            return False
+        self.answers[piece_key(request)] = answer["value"]
+        return True
+
+    @property
+    def done(self) -> int:
+        return sum(piece_key(p) in self.answers for p in self.pieces)
+
+    # --- the view --------------------------------------------------------------------------
+    def view(self) -> View:
+        hand, rules = self.hand, self.match.rules
+        players = rules.players
+        view: View = {"number": self.number, "hands": self.hands, "source": self.source,
+                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "stopped": self.stopped,
+                      "done": self.done, "pieces": len(self.pieces), "reviewable": self.reviewable}
+        if not self.reviewable:
+            return {**view, "title": f"Hand {self.number + 1}: thrown in, no play to review", "seats": [],
+                    "trick": None, "lines": [], "contracts": [], "summary": "", "turning": ""}
+        start = start_of_play(hand)
+        held = list(start.held)
+        for t in hand.tricks[:self.step]:
+            for p, c in zip(t.positions, t.cards):
+                held[p] &= ~(1 << c)
+        contract = hand.contract
+        seats = [{"name": position_name(hand, p), "mine": hand.controller[p] == PLAYER,
+                  "cards": [card_view(c) for c in hand_order(rules, tuple(Card(c) for c in ids_of(held[p])),
+                                                             contract, hand.joker_suit)]}
+                 for p in range(rules.positions)]
+        trick = None
+        if self.step:
+            t = hand.tricks[self.step - 1]
+            trick = {"title": f"Trick {self.step}, won by {position_name(hand, t.winner)}",
+                     "cards": [{"who": position_name(hand, p), "winner": p == t.winner, **card_view(c)}
+                               for p, c in zip(t.positions, t.cards)]}
+        return {**view, "title": self._title(), "seats": seats, "trick": trick,
+                "summary": self._summary(), "lines": self._lines(), "turning": self._turning(),
+                "contracts": self._contracts(players)}
+
+    def _title(self) -> str:
+        hand, players = self.hand, self.match.rules.players
+        contract = hand.contract
+        result = hand.result
+        assert result is not None
+        if contract is None:
+            return f"Hand {self.number + 1}: everyone passed, played in no trumps"
+        took = result.bidders_tricks
+        outcome = "made" if result.made else "set"
+        return (f"Hand {self.number + 1}: {contract.name} by {seat_name(players, hand.declarer)}, "
+                f"{took} trick{'s' * (took != 1)} taken, {outcome}")
+
+    def _summary(self) -> str:
+        if "makeable" not in self.answers:
+            return "Working out what the bidder could have made…"
+        value, hand = self.answers["makeable"], self.hand
+        if value is None:
+            return f"What the bidder could have made is {UNSETTLED}."
+        if hand.contract is None:
+            return f"With all cards known, South's side could have taken {value} tricks."
+        who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
+        outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
+        took = f"{'no' if hand.contract.is_misere and not value else value} trick{'s' * (value != 1)}"
+        return f"With all cards known, the {who} could have taken {took}: {outcome}."
+
+    def _lines(self) -> list[View]:
+        """Each trick's verdict on the player's cards, as it comes."""
+        lines = []
+        for piece in self.pieces:
+            if piece["piece"] != "trick":
+                continue
+            t = piece["trick"]
+            key = f"trick {t}"
+            if key not in self.answers:
+                lines.append({"trick": t, "text": f"Trick {t}: working it out…", "lost": 0, "pending": True})
+                continue
+            verdicts = self.answers[key]
+            if verdicts is None:
+                lines.append({"trick": t, "text": f"Trick {t}: {UNSETTLED}.", "lost": 0, "pending": False})
+                continue
+            for v in verdicts:
+                lines.append({"trick": t, "text": verdict_words(v), "lost": v["lost"], "pending": False})
+        return lines
+
+    def _turning(self) -> str:
+        """The first card of the player's that changed the outcome, in words."""
+        if "makeable" not in self.answers:
+            return ""
+        pending = unsettled = False
+        for piece in self.pieces:
+            if piece["piece"] != "trick":
+                continue
+            key = f"trick {piece['trick']}"
+            pending = pending or key not in self.answers
+            verdicts = self.answers.get(key)
+            unsettled = unsettled or (key in self.answers and verdicts is None)
+            for v in verdicts or ():
+                if v["turning"] and not pending and not unsettled:
+                    return turning_words(self.hand, v)
+        if pending:
+            return ""
+        lost = sum(v["lost"] for p in self.pieces if p["piece"] == "trick"
+                   for v in self.answers[f"trick {p['trick']}"] or ())
+        if unsettled:
+            return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
+                    f"some tricks are {UNSETTLED}.")
+        if not lost:
+            return "Every card you played was a best card, all cards known."
+        return f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all."
+
+    def _contracts(self, players: int) -> list[View]:
+        """Each side's best contract, all cards known, given the auction."""
+        hand = self.hand
+        if hand.contract is None:
+            return []
+        out = []
+        for side in sides(hand):
+            tricks = {d: self.answers.get(f"tricks {side} {d}", -2) for d in DENOMINATIONS}
+            name = " and ".join(seat_name(players, s) for s in hand.table.side_seats(side))
+            if any(t == -2 for t in tricks.values()):
+                out.append({"side": name, "text": "working it out…", "pending": True})
+                continue
+            best = best_contract(hand, side, tricks)
+            if best.bid:
+                words = (f"{Bid.parse(best.bid).name} by {seat_name(players, best.seat)}"
+                         + ("" if best.settled else " (at least: a search ran out of its budget)"))
+            else:
+                words = "no contract beating the auction" + ("" if best.settled else " found within the search budget")
+            out.append({"side": name, "text": words, "pending": False})
+        return out
+
+
+def piece_key(piece: dict[str, Any]) -> str:
+    """'makeable', 'trick 3', 'tricks 1 4'."""
+    kind = piece["piece"]
+    if kind == "trick":
+        return f"trick {piece['trick']}"
+    if kind == "tricks":
+        return f"tricks {piece['side']} {piece['denomination']}"
+    return str(kind)
+
+
+def position_name(hand: Hand, position: int) -> str:
+    """'South', "North's piles"."""
+    name = seat_name(hand.players, hand.controller[position])
+    return name if position < hand.players else f"{name}'s piles"
+
+
+def _card_words(text: str) -> str:
+    card = Action.parse(text).played_card
+    return "?" if card is None else card.name
+
+
+def verdict_words(v: dict[str, Any]) -> str:
+    """'Trick 3: you played the nine of hearts, a best card.' / '… gave up 1 trick: the king of hearts was best.'"""
+    played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
+    if not v["lost"]:
+        return f"{played}, a best card."
+    return (f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: "
+            f"the {_card_words(v['best_card'])} was best.")
+
+
+def turning_words(hand: Hand, v: dict[str, Any]) -> str:
+    """'Trick 3: the king of hearts instead would have made the contract.'"""
+    outcome = "made" if PLAYER in hand.sides.seats else "set"
+    return f"Trick {v['trick']}: the {_card_words(v['best_card'])} instead would have {outcome} the contract."
+
