@@ -34,7 +34,7 @@ def test_the_loading_screen_speaks_the_games_words(browser: Browser, site_url: s
         time.sleep(20)
         route.continue_()
 
-    page.route("**/*.whl", slow)
+    context.route("**/*.whl", slow)  # the worker's fetches too (page.route sees only the page's)
     app, loading = App(page), LoadingScreen(page)
     app.open()
     expect(loading.status).to_have_text(re.compile(r"^(Setting up the table|Shuffling the cards|Dealing)… \d+%$"))

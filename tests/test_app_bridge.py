@@ -151,3 +151,29 @@ def test_the_workers_entry_module_answers_json_text() -> None:
     first = json.loads(main.handle(json.dumps({"op": "start", "local": {}, "session": {}, "path": PATH,
                                                "queued": [["start", DEAL]]})))
     assert first["marker"] == "you" and first["writes"]
+
+
+def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> None:
+    page = Page()
+    bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL], ["autoplay", "on"]])
+    while answer["marker"] != "hand-over":
+        answer = page.apply(bridge.handle({"op": "tick"}))
+    app = bridge.app
+    assert app is not None
+    answer = page.apply(bridge.handle({"op": "act", "action": "review-open", "value": ""}))
+    assert answer["due"] == 0  # the first piece of the analysis, at once
+    review = app.review
+    assert review is not None and review.done == 0
+    answer = page.apply(bridge.handle({"op": "tick"}))
+    assert review.done == 1 and answer["due"] == 0 and "Hand review" in answer["regions"]["dialog"]
+    request = app.review_request()
+    assert request is not None
+    app.review_answer(request, None, "stopped for the test.")  # no more pieces: only the steps
+    answer = page.apply(bridge.handle({"op": "act", "action": "review-play", "value": "on"}))
+    assert 900 <= answer["due"] <= 1000  # the next trick a step from now
+    bridge.review_stepped = 0.0  # as if the step's time had passed
+    assert review.step == 0
+    answer = page.apply(bridge.handle({"op": "tick"}))
+    assert review.step == 1
+    answer = page.apply(bridge.handle({"op": "act", "action": "dialog", "value": ""}))
+    assert answer["due"] == 1200  # closed: nothing but auto-play's next hand (four pauses)
