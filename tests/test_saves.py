@@ -140,7 +140,7 @@ class TestResume:
         assert isinstance(loaded, SavedGame)
         assert state(loaded.match) == state(match)
         assert loaded.settings == settings
-        assert loaded.saved_at == "2025-11-29T14:55:56+00:00"
+        assert loaded.saved_at == "2025-11-29T14:55:56.000+00:00"
         assert loaded.notice == ""
 
     def test_play_continues_after_resume_and_saves_after_every_action(self) -> None:
@@ -156,6 +156,18 @@ class TestResume:
 
     def test_nothing_saved(self) -> None:
         assert Saves(FakeStorage()).load(ID) is None
+
+    def test_games_saved_within_one_second_list_the_last_saved_first(self) -> None:
+        storage, now = FakeStorage(), [1_764_633_600.25]
+        page = Saves(storage, clock=lambda: now[0])
+        first, second = play_until("standard", mid_auction), play_until("cutthroat", mid_trick)
+        page.save("zz-first", settings_for(first), first)
+        now[0] += 0.5  # a new game started at once: the same second
+        page.save("aa-second", settings_for(second), second)
+        assert [g.id for g in Saves(storage).games()] == ["aa-second", "zz-first"]
+        now[0] += 0.25
+        page.save("zz-first", settings_for(first), first)
+        assert [g.id for g in Saves(storage).games()] == ["zz-first", "aa-second"]
 
     def test_only_delete_forgets_a_game(self) -> None:
         storage = FakeStorage()
@@ -192,7 +204,7 @@ class TestHistory:
         assert entry["settings"] == settings
         assert entry["record"] == to_record(match)
         assert entry["summary"]["totals"] == list(match.totals)
-        assert entry["finished_at"] == "2025-11-29T14:55:56+00:00"
+        assert entry["finished_at"] == "2025-11-29T14:55:56.000+00:00"
 
     def test_statistics_cover_every_finished_game(self) -> None:
         storage = FakeStorage()
@@ -249,7 +261,7 @@ class TestGameFiles:
         game = parse_game_file(text)
         assert state(game.match) == state(match)
         assert game.settings == settings
-        assert game.saved_at == "2025-11-29T14:55:56+00:00"
+        assert game.saved_at == "2025-11-29T14:55:56.000+00:00"
 
     def test_a_record_without_settings_gets_default_ones(self) -> None:
         match = play_until("cutthroat", mid_auction)

@@ -474,7 +474,9 @@ class Saves:
 
     # --- storage, never raising ----------------------------------------------------------
     def _now(self) -> str:
-        return datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="seconds")
+        """The time of a save, to the millisecond: two games saved within one second (a new game
+        started at once after another) still list the last saved first."""
+        return datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="milliseconds")
 
     def _keys(self, start: str) -> list[str]:
         if self.storage is None:
