@@ -67,10 +67,15 @@ class Table:
         return self.sides < self.players
 
     @property
+    def more_than_four(self) -> bool:
+        """More seats than a table has sides (five and six players): seats go by their names."""
+        return self.players > 4
+
+    @property
     def crowded(self) -> bool:
         """A trick's cards cannot be told apart by their place alone: a seat and its piles play
         from the same side, or more seats play than a table has sides."""
-        return self.has_piles or self.positions > 4
+        return self.has_piles or self.more_than_four
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for: seats ``s, s + sides, ...`` are partners."""

@@ -109,3 +109,12 @@ class TestTypedOptions:
         assert Rules(slam="off") == r.__class__(slam=Slam.OFF)  # type: ignore[arg-type]
         assert type(Rules(slam="off").slam) is Slam  # type: ignore[arg-type]
         assert Rules.parse(str(r)) == r
+
+
+def test_a_trick_is_captioned_where_places_do_not_tell_the_seats_apart() -> None:
+    crowded = {preset: PRESETS[preset].table.crowded for preset in ("standard", "cutthroat", "two-handed",
+                                                                         "five-handed", "six-handed")}
+    assert crowded == {"standard": False, "cutthroat": False, "two-handed": True, "five-handed": True,
+                       "six-handed": True}
+    assert [PRESETS[p].table.more_than_four for p in ("two-handed", "standard", "five-handed")] == [
+        False, False, True]

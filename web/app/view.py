@@ -53,7 +53,7 @@ def side_names(session: Session) -> list[str]:
 def short_side_names(session: Session) -> list[str]:
     """At five and six, sides with their seats' initials for the score sheet's narrow columns:
     'You & N', 'SW & NE'; 'NW'.  The full names otherwise."""
-    if session.rules.players < 5:
+    if not session.rules.table.more_than_four:
         return side_names(session)
     return [" & ".join("You" if name == "You" else "".join(w[0] for w in name.split("-"))
                        for name in side.split(" & ")) for side in side_names(session)]
