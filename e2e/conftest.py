@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
@@ -63,6 +63,7 @@ def shared_page(browser: Browser, site_url: str) -> Iterator[Page]:
 def table_page(shared_page: Page) -> Page:
     """The shared page on the start screen: a test's game starts from there."""
     app, table = App(shared_page), TableScreen(shared_page)
+    expect(shared_page.locator("body")).not_to_have_attribute("data-turn", "wait")  # the last action answered
     if shared_page.locator("body").get_attribute("data-turn") != "start":
         if table.dialog.is_visible():
             shared_page.keyboard.press("Escape")

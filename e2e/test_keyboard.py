@@ -34,6 +34,7 @@ def test_a_hand_played_by_keyboard_only(table_page: Page) -> None:
     app, table, start = App(table_page), TableScreen(table_page), StartScreen(table_page)
     start.choose_table("Standard")  # set up with the mouse; from here on, keys only
     start.pace.select_option(label="No pause")
+    start.autoplay.set_checked(False)  # the form keeps the last game's choices
     deal = start.deal_code
     press_until_focused(table_page, deal)
     table_page.keyboard.type(scenario.code)
