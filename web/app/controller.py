@@ -36,7 +36,7 @@ from app.stats import Stats, standings_rows
 from app.tournament import ME, NAMES, TournamentSession
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
-from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, KeptSave, LinkResult, ReplayView,
+from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, LinkResult, ReplayView,
                             ShareView, TableView)
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
@@ -423,8 +423,7 @@ class App:
         stats = saves.stats() if saves is not None else Stats()
         return HistoryView(stats=tuple(stats.lines()), figures=stats.tables(),
                            games=tuple(games[::-1]),
-                           kept=tuple(KeptSave(key=k.key, problem=k.problem, at=k.at)
-                                      for k in (saves.quarantined() if saves is not None else [])))
+                           kept=tuple(saves.quarantined() if saves is not None else ()))
 
     def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""

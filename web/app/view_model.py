@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from app.saves import QuarantineEntry
+
 Choice = dict[str, Any]
 """A drop-down's choice: value, label, optional enabled (app.settings, app.start)."""
 Section = dict[str, Any]
@@ -366,15 +368,6 @@ class FinishedGame:
 
 
 @dataclass(frozen=True)
-class KeptSave:
-    """A save that could not be read, kept aside."""
-
-    key: str
-    problem: str
-    at: str
-
-
-@dataclass(frozen=True)
 class HistoryView:
     """The History & stats dialog."""
 
@@ -382,7 +375,8 @@ class HistoryView:
     figures: dict[str, Any]
     """The stats' tables (app.stats.Stats.tables)."""
     games: tuple[FinishedGame, ...]
-    kept: tuple[KeptSave, ...]
+    kept: tuple[QuarantineEntry, ...]
+    """Saves that could not be read, kept aside (app.saves)."""
 
 
 @dataclass(frozen=True)
