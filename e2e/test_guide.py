@@ -44,6 +44,7 @@ def test_the_guide_is_offered_shown_on_the_table_hidden_and_reopened(browser: Br
             nxt = table.arena.locator(".guide").get_by_role("button", name="Next")
             nxt.focus()
             page.keyboard.press("Enter")
+            app.expect_turn("you")  # the worker has answered: the next step is drawn
             onward = table.arena.locator(".guide").get_by_role("button", name=re.compile("^(Next|Done)$"))
             expect(onward).to_be_focused()
             steps.append(table.arena.locator(".guide h2").inner_text())
