@@ -6,13 +6,9 @@ from typing import TYPE_CHECKING, Final
 
 from engine.rng import SplitMix64
 
-from bots.easy import EasyBot
-from bots.normal import NormalBot
-from bots.protocol import Bot
-from bots.yardstick.bot import YardstickBot
-
 if TYPE_CHECKING:
     from bots.expert import Budget
+    from bots.protocol import Bot
 
 LEVELS: Final = ("easy", "normal", "expert")
 """The levels a player can choose."""
@@ -23,11 +19,15 @@ YARDSTICK: Final = "yardstick"
 def make_bot(level: str, rng: SplitMix64, budget: Budget | None = None) -> Bot:
     """A bot of a level; ``budget`` bounds the expert's work (its default if None).
     An expert that cannot be imported raises ImportError: no bot stands in for it."""
+    # Each level's modules are imported when first needed: naming LEVELS loads no bot.
     if level == "easy":
+        from bots.easy import EasyBot
         return EasyBot(rng)
     if level == "normal":
+        from bots.normal import NormalBot
         return NormalBot(rng)
     if level == YARDSTICK:
+        from bots.yardstick.bot import YardstickBot
         return YardstickBot(rng)
     if level == "expert":
         from bots.expert import ExpertBot  # imported when first needed: it is the largest

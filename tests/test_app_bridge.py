@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -151,6 +153,30 @@ def test_the_workers_entry_module_answers_json_text() -> None:
     first = json.loads(main.handle(json.dumps({"op": "start", "local": {}, "session": {}, "path": PATH,
                                                "queued": [["start", DEAL]]})))
     assert first["marker"] == "you" and first["writes"]
+
+
+LATER = ("bots.easy", "bots.normal", "bots.yardstick", "bots.expert", "bots.review", "bots.solver", "bots.hints",
+         "app.bots", "app.review", "engine.ptn", "importlib.metadata")
+"""Modules the worker imports when first asked, not before it has answered the first table."""
+FIRST_TABLE = f"""
+import json, runpy, sys
+main = runpy.run_path({str(Path(__file__).resolve().parents[1] / "web" / "main.py")!r})
+answer = json.loads(main["handle"](json.dumps({{"op": "start", "local": {{}}, "session": {{}}, "path": "/",
+                                               "queued": [["start", {DEAL!r}]]}})))
+assert answer["marker"] == "you", answer["marker"]
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_worker_answers_the_first_table_before_it_imports_the_bots() -> None:
+    """Importing is most of the worker's start in Pyodide: the bots, the hand review and PTN wait
+    until they are asked for (South bids first here, so no bot is asked)."""
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", FIRST_TABLE], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join((str(root), str(root / "web")))})
+    loaded = json.loads(run.stdout)
+    assert [m for m in loaded if m in LATER or m.startswith(tuple(f"{later}." for later in LATER))] == []
+    assert "app.controller" in loaded and "engine.hand" in loaded
 
 
 def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> None:

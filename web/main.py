@@ -10,9 +10,6 @@ Exports (called by page.js through the tag's xworker.sync):
 import json
 import sys
 import time
-from importlib.metadata import version
-
-from app.bots import answer
 from app.bridge import Bridge
 from engine.rng import SplitMix64
 
@@ -34,7 +31,9 @@ def call(text: str) -> str:
     """A JSON request in (see app/bots.py), a JSON answer out."""
     request = json.loads(text)
     if request["fn"] == "ping":
+        from importlib.metadata import version  # a large import, for this question alone
         return json.dumps({"python": sys.version.split()[0], "five_hundred": version("five-hundred")})
+    from app.bots import answer  # the bots are imported when first asked (app.bridge)
     return json.dumps(answer(request))
 
 

@@ -33,7 +33,6 @@ from typing import Any, Final
 
 from engine.errors import FiveHundredError
 
-from app.bots import answer, fallback
 from app.controller import DOWNLOADS, App
 from app.prefs import Preferences
 from app.saves import Saves, scope
@@ -145,6 +144,7 @@ class Bridge:
     def act(self, app: App, action: str, value: str) -> None:
         """A control's action; a hint is asked of the bots at once."""
         if action == "hint":
+            from app.bots import answer  # the bots are imported when first asked: none before the first table
             request = app.bot_request("hint")
             if request is not None:
                 app.bot_answer(request, answer(request))
@@ -158,6 +158,7 @@ class Bridge:
     def tick(self, app: App) -> None:
         """The pause is over: a bot acts; or the hand review works out its next piece, or
         steps on to the next trick; or auto-play deals the next hand."""
+        from app.bots import answer, fallback  # imported when first asked, as in act
         request = app.bot_request()
         if request is not None:
             try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.bids import Bid
 from engine.deal import DealCode
@@ -27,7 +27,6 @@ from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
-from app.review import Review
 from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
@@ -38,6 +37,9 @@ from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
 from app.view import table_view
 from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, LinkResult, ReplayView,
                             ShareView, TableView)
+
+if TYPE_CHECKING:
+    from app.review import Review
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
@@ -301,6 +303,7 @@ class App:
         if review is not None and review.record == record:  # reopened: the analysis so far is kept, and goes on
             review.stopped = ""
             return review
+        from app.review import Review  # imported when first needed: the solver is large
         try:
             return Review(record, -1, source)
         except FiveHundredError:

@@ -84,7 +84,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Final, Protocol
 
-from engine import __version__, ptn
+from engine import __version__
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.match import Match
@@ -738,6 +738,7 @@ def _ptn_game(text: str) -> SavedGame:
     """A game replayed from a PTN record with our rules, to play on or review."""
     if len(text) > MAX_CHARS:
         raise SaveError(f"the file is far too long ({len(text):,} characters)")
+    from engine import ptn  # imported when first needed: a PTN file is rare
     try:
         match = ptn.replay(text)
     except FiveHundredError as e:
