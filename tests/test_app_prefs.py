@@ -20,14 +20,17 @@ PREFIX = scope("/games/500/")
 def test_a_choice_is_kept_for_the_next_visit() -> None:
     storage = FakeStorage()
     prefs = Preferences(storage, PREFIX)
-    assert prefs.values == DEFAULT_PREFERENCES == {"four_colour": False, "sound": True, "one_tap": False, "guide": False}
-    assert prefs.body_classes == {"four-colour": False}
+    assert prefs.values == DEFAULT_PREFERENCES == {"four_colour": False, "sound": True, "one_tap": False, "guide": False,
+                                                      "trick_stays": False}
+    assert prefs.body_classes == {"four-colour": False, "trick-stays": False}
     prefs.set("four_colour", True)
     prefs.set("sound", False)
     prefs.set("volume", True)  # not a preference: ignored
-    assert json.loads(storage.data[PREFIX + "prefs"]) == {"four_colour": True, "sound": False, "one_tap": False, "guide": False}
+    assert json.loads(storage.data[PREFIX + "prefs"]) == {"four_colour": True, "sound": False, "one_tap": False,
+                                                          "guide": False, "trick_stays": False}
     again = Preferences(storage, PREFIX)
-    assert again.values == {"four_colour": True, "sound": False, "one_tap": False, "guide": False} and again.body_classes == {"four-colour": True}
+    assert again.values == {"four_colour": True, "sound": False, "one_tap": False, "guide": False, "trick_stays": False}
+    assert again.body_classes == {"four-colour": True, "trick-stays": False}
     assert Preferences(storage, scope("/other/")).values == DEFAULT_PREFERENCES  # another site's
 
 
@@ -36,7 +39,8 @@ def test_unreadable_or_missing_storage_gives_the_defaults_and_never_raises() -> 
     storage.data[PREFIX + "prefs"] = '{"four_colour": "yes", "sound": false'
     assert Preferences(storage, PREFIX).values == DEFAULT_PREFERENCES
     storage.data[PREFIX + "prefs"] = '{"four_colour": "yes", "sound": false}'
-    assert Preferences(storage, PREFIX).values == {"four_colour": False, "sound": False, "one_tap": False, "guide": False}
+    assert Preferences(storage, PREFIX).values == {"four_colour": False, "sound": False, "one_tap": False, "guide": False,
+                                                       "trick_stays": False}
     for broken in (FakeStorage(disabled=True), FakeStorage(quota=10), None):
         prefs = Preferences(broken, PREFIX)
         prefs.set("four_colour", True)  # holds for this visit
@@ -57,7 +61,8 @@ def test_the_start_screen_and_the_menu_offer_them() -> None:
     assert 'checked data-action="pref:four_colour" data-key="menu-pref-four_colour"' in menu
     app.dispatch("pref:sound", "off")
     assert 'checked data-action="pref:sound"' not in app.regions()["dialog"]
-    assert json.loads(storage.data[PREFIX + "prefs"]) == {"four_colour": True, "sound": False, "one_tap": False, "guide": False}
+    assert json.loads(storage.data[PREFIX + "prefs"]) == {"four_colour": True, "sound": False, "one_tap": False,
+                                                          "guide": False, "trick_stays": False}
 
 
 def test_a_bids_suit_symbol_says_its_suit_for_the_four_colour_deck() -> None:

@@ -10,6 +10,9 @@
 // Storage: a worker has no localStorage. This page owns it: it hands the worker a snapshot of
 // the site's keys at start, applies the writes every answer carries, in order, tells the worker
 // of a write it could not make (storage full), and passes on other tabs' writes.
+import { dragToPlay } from "./drag.js";
+import * as motion from "./motion.js";
+
 const body = document.body;
 const SITE_KEYS = "five-hundred";
 const PROBE = "five-hundred-probe";
@@ -87,6 +90,7 @@ function draw(answer, quiet = false, stale = false) {
   if (!quiet) {
     const focusKey = attribute(document.activeElement, "data-key");
     const opened = [...document.querySelectorAll("details[open][data-key]")].map((d) => attribute(d, "data-key"));
+    const moved = motion.note();  // the cards' boxes before the patch (web/motion.js)
     for (const screen of SCREENS) document.getElementById(screen).hidden = answer.screen !== screen;
     for (const name of REGIONS) {
       const html = answer.regions[name];
@@ -95,6 +99,7 @@ function draw(answer, quiet = false, stale = false) {
         drawn[name] = html;
       }
     }
+    motion.play(moved, Number(document.querySelector("#arena .arena")?.dataset.pace ?? 0));
     for (const key of opened) {
       for (const d of document.querySelectorAll(`details[data-key="${CSS.escape(key)}"]`)) d.open = true;
     }
@@ -285,6 +290,7 @@ root.addEventListener("click", (event) => {
   const control = event.target.closest("button[data-action]");
   if (control) act(attribute(control, "data-action"), attribute(control, "data-value"));
 });
+dragToPlay(root, act);
 root.addEventListener("change", (event) => {
   const control = event.target;
   const action = attribute(control, "data-action");

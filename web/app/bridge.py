@@ -158,6 +158,8 @@ class Bridge:
     def tick(self, app: App) -> None:
         """The pause is over: a bot acts; or the hand review works out its next piece, or
         steps on to the next trick; or auto-play deals the next hand."""
+        if self._trick_kept(app):
+            return
         from app.bots import answer, fallback  # imported when first asked, as in act
         request = app.bot_request()
         if request is not None:
@@ -175,6 +177,11 @@ class Bridge:
             app.dispatch("review-step", "+")
         elif app.autoplay_next:
             app.dispatch("next")
+
+    @staticmethod
+    def _trick_kept(app: App) -> bool:
+        """A finished trick stays until the player taps it away (their preference)."""
+        return bool(app.prefs.values["trick_stays"]) and app.session is not None and app.session.trick_waits()
 
     def _review_step_due(self, app: App) -> int | None:
         """In how many ms a playing review shows its next trick (None: it is not playing)."""
@@ -216,7 +223,7 @@ class Bridge:
         session = app.session
         pace = int(session.settings["pace_ms"]) if session is not None else 0
         if session is not None and app.screen == "table" and session.state == "bot":
-            return pace
+            return None if self._trick_kept(app) else pace
         if app.review_request() is not None:
             return 0  # the review's next piece, at once: the page's input comes first between pieces
         if (step := self._review_step_due(app)) is not None:

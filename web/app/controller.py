@@ -611,6 +611,8 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "play": lambda session, _: session.play_selected(),
+    "play-card": lambda session, value: session.play(_number(value)),  # dropped on the table (web/drag.js)
+    "go-on": lambda session, _: session.go_on(),
     "bid": Session.bid,
     "discard": lambda session, _: session.discard(),
     "call-card": lambda session, value: session.choose_call(_number(value)),

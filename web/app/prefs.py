@@ -12,7 +12,7 @@ from app.view_model import Preference
 
 KEY: Final = "prefs"
 """Its key, after the site's prefix (app.saves.scope)."""
-CLASSES: Final = {"four_colour": "four-colour"}
+CLASSES: Final = {"four_colour": "four-colour", "trick_stays": "trick-stays"}
 """The preferences the page shows by a class on <body> (style.css)."""
 
 

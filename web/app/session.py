@@ -68,6 +68,8 @@ class Session:
         """Undo is offered (a casual game: not a challenge, a shared deal or a tournament)."""
         self.claimed = False
         """The player claimed the rest of the tricks: their cards play out by the claim."""
+        self.trick_seen = (0, 0)
+        """The hand and the trick the player last tapped away (:meth:`trick_waits`)."""
 
     @staticmethod
     def new(settings: Settings, deal_code: str = "", seed: int = 0) -> Session:
@@ -297,6 +299,18 @@ class Session:
             self.claimed, self.notice = True, ""
         elif self._my_turn():
             self.notice = "You can't claim the rest yet: they are not yours whatever the others hold."
+
+    def trick_waits(self) -> bool:
+        """A finished trick is on the table, a bot is to lead the next one and the player, who
+        plays their own cards, has not tapped it away (:meth:`go_on`)."""
+        hand = self.hand
+        return (self.state == "bot" and self.level(PLAYER) == HUMAN and hand.phase == Phase.PLAY
+                and bool(hand.tricks) and not hand.trick_cards
+                and self.trick_seen != (len(self.match.hands), len(hand.tricks)))
+
+    def go_on(self) -> None:
+        """The player tapped the finished trick away: the next one is led."""
+        self.trick_seen = (len(self.match.hands), len(self.hand.tricks))
 
     def set_autoplay(self, on: bool) -> None:
         self.settings["autoplay"] = on

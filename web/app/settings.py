@@ -31,11 +31,13 @@ FALLBACK_LEVELS: Final = {"easy": "easy", "normal": "normal", "expert": "normal"
 Settings = dict[str, Any]
 
 PREFERENCES: Final = {"four_colour": "Four-colour deck", "sound": "Sounds", "one_tap": "Play a card with one tap",
-                      "guide": "First-game guide"}
+                      "guide": "First-game guide", "trick_stays": "Keep a finished trick on the table until I tap it"}
 """The page's own settings, for every game (app.prefs keeps them between visits), with their labels."""
-DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True, "one_tap": False, "guide": False}
+DEFAULT_PREFERENCES: Final = {"four_colour": False, "sound": True, "one_tap": False, "guide": False,
+                              "trick_stays": False}
 """Sound on: short, quiet cues a player expects from a card game, turned off in one tap.  A card
-is played by a tap then Play (or a second tap) unless one tap is chosen."""
+is played by a tap then Play (or a second tap) unless one tap is chosen.  A finished trick
+shows for the bots' pause unless it is kept until the player taps."""
 
 
 def check_preferences(data: Any) -> dict[str, bool]:

@@ -66,7 +66,7 @@ def _arena(view: TableView, fresh: bool) -> str:
     others = "".join(_piles(p, view) for p in view.piles if not p.me)
     mine = "".join(_piles(p, view) for p in view.piles if p.me)
     return tag("div", seats + others + tag("div", _center(view, fresh), class_="center") + mine,
-               class_=f"arena players-{view.players}")
+               class_=f"arena players-{view.players}", data_pace=view.pace_ms)  # web/motion.js paces by it
 
 
 def _seat(seat: SeatView) -> str:
@@ -130,9 +130,19 @@ def _center(view: TableView, fresh: bool) -> str:
         label = (f"{t.seat}: {t.card.label}" + (", the called card" if t.called else "")
                  + (", winning" if t.winner else ""))
         caption = text("span", t.caption, class_="trick-who", aria_hidden="true") if t.caption else ""
-        cards += tag("div", face(t.card) + caption, class_=cls, role="img", aria_label=label)
+        cards += tag("div", face(t.card) + caption, class_=cls, role="img", aria_label=label,
+                     data_key="trick-" + t.card.text, data_seat=t.place)  # web/motion.js: where it comes from
     title = text("p", trick.title, class_="trick-title reviewing" if trick.reviewing else "trick-title")
-    return tag("div", cards, class_="trick", role="group", aria_label=trick.title) + title
+    return tag("div", cards, class_="trick", role="group", aria_label=trick.title) + title + _go_on(view)
+
+
+def _go_on(view: TableView) -> str:
+    """A finished trick a bot is to follow: the button that takes it away, shown (style.css) when
+    the player keeps finished tricks on the table until they tap (app.prefs)."""
+    if view.phase != "play" or not view.trick.winner or view.trick.reviewing \
+            or not any(s.to_act and not s.me for s in view.seats):
+        return ""
+    return button("Next trick", "go-on", key="go-on", cls="btn go-on")
 
 
 def _auction(view: TableView) -> str:
