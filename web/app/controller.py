@@ -609,6 +609,7 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "play": lambda session, _: session.play_selected(),
     "bid": Session.bid,
+    "look": lambda session, _: session.look(),
     "discard": lambda session, _: session.discard(),
     "call-card": lambda session, value: session.choose_call(_number(value)),
     "call": lambda session, _: session.call_partner(),
