@@ -30,7 +30,7 @@ from engine.rng import SplitMix64, derive_seed
 from engine.rules import Rules
 
 from bots.protocol import Bot
-from bots.registry import make_bot
+from bots.registry import YARDSTICK, make_bot
 
 Timer = Callable[[int, float], None]
 """Called with the seat and the seconds each decision took."""
@@ -117,6 +117,9 @@ def _pct(k: int, n: int) -> str:
 def run_match(a: str, b: str, rules: Rules, deals: int, seed: int,
               make: Callable[[str, SplitMix64], Bot] = make_bot) -> ArenaResult:
     """Play ``deals`` duplicate deals between levels ``a`` and ``b``."""
+    if YARDSTICK in (a, b) and rules.blind_misere:
+        raise ValueError("the yardstick bot would call a blind misere after looking at its "
+                         "cards: it does not play at a blind misere table")
     result = ArenaResult(rules, seed, BotStats(a), BotStats(b))
     rng = SplitMix64(seed)
     sides = rules.sides

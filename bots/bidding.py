@@ -23,7 +23,7 @@ from math import erf, sqrt
 from typing import Final
 
 from engine.actions import ALONE, PASS, Action, discard as discard_action, joker_suit
-from engine.bids import DENOMINATION_NAMES, NO_TRUMPS, Bid, bid
+from engine.bids import BLIND_MISERE, DENOMINATION_NAMES, NO_TRUMPS, Bid, bid
 from engine.cards import CARDS, NO_SUIT, SUIT_NAMES, mask_of
 from engine.observation import Observation
 from engine.rules import Rules
@@ -31,6 +31,7 @@ from engine.scoring import score_hand
 from engine.trumps import trump_order
 
 from bots import bidmodel
+from bots.blind_misere import blind_call
 from bots.evaluation import (JOKERS, contract_discards, expected_tricks, fit_for,
                              misere_discards, misere_fit, no_trumps_fit, sure_tricks)
 from bots.protocol import Decision
@@ -152,7 +153,11 @@ def _misere_chance(rules: Rules, danger: float) -> float:
 
 
 def choose_bid(obs: Observation) -> Decision:
-    """The bid with the best expected score, or a pass."""
+    """The bid with the best expected score, or a pass (a blind misere is decided first,
+    before the cards are looked at)."""
+    blind = blind_call(obs)
+    if blind is not None:
+        return blind
     rules = obs.rules
     hand = bidding_hand(obs)
     auction = read_auction(obs)
@@ -171,9 +176,12 @@ def choose_bid(obs: Observation) -> Decision:
     best: tuple[float, Action, str] = (floor, PASS, "")
     for a in obs.legal_actions:
         b = a.bid
-        if b is None:
+        if b is None or b == BLIND_MISERE:  # decided above, without the cards
             continue
-        if b.is_misere:
+        if b.passes_discards:
+            score = _double_nullo_score(rules, b, hand, auction)
+            why = "a hand of low cards, and partner's gives no sign of strength"
+        elif b.is_misere:
             score = _misere_score(rules, b, hand)
             why = "a hand of low cards that should take no trick"
         else:
@@ -294,6 +302,19 @@ def _pass_reason(rules: Rules, partner_high: bool, est: list[float]) -> str:
 def _helpers(rules: Rules) -> str:
     """Who adds tricks to a bidder's hand, in words: no partner at a table without teams."""
     return "with partner and kitty" if rules.team_size > 1 else "with the kitty"
+
+
+_NULLO_PARTNER: Final = {"passed": 0.75, "silent": 0.6, "bid": 0.3}
+"""Chance taken that partner's hand takes no trick in double nullo, by what partner said:
+passed (no strength shown), nothing yet, or a trick bid (a guess, not measured)."""
+
+
+def _double_nullo_score(rules: Rules, b: Bid, hand: int, auction: Auction) -> float:
+    """Expected score of a double nullo: this hand's misere chance (it takes the kitty)
+    times partner's, read from the auction alone (partner's cards are unseen)."""
+    said = "bid" if auction.partner else "passed" if auction.partner_passed else "silent"
+    p = _misere_chance(rules, misere_fit(hand, rules.deck, 2)) * _NULLO_PARTNER[said]
+    return rules.bid_value(b) * (2 * p - 1)
 
 
 # --- kitty, partner, joker --------------------------------------------------------

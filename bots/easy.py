@@ -16,6 +16,7 @@ from engine.hand import Phase
 from engine.observation import Observation
 from engine.trumps import trump_order
 
+from bots.blind_misere import blind_call
 from bots.evaluation import JOKERS
 from bots.knowledge import Knowledge
 from bots.protocol import Bot, Decision
@@ -53,6 +54,9 @@ class EasyBot(Bot):
         return self._play(obs)
 
     def _bid(self, obs: Observation) -> Decision:
+        blind = blind_call(obs)  # before looking at the cards
+        if blind is not None:
+            return blind
         hand = mask_of(obs.hand)
         noise = self.rng.random() - 0.5
         counts = [simple_count(hand, obs, d) + noise for d in range(5)]
@@ -73,6 +77,9 @@ class EasyBot(Bot):
         assert contract is not None
         trump = NO_SUIT if contract.denomination == NO_TRUMPS else contract.denomination
         order = trump_order(obs.rules.deck, trump)
+        if contract.is_misere:  # a partner's double nullo: keep the low cards
+            c = max(obs.hand, key=lambda x: (order.power[x], x))
+            return Decision(discard(c), f"put back the {c.name}, a high card")
         side = [c for c in obs.hand if order.suit[c] != trump and not 1 << c & JOKERS]
         c = min(side or obs.hand, key=lambda x: (order.power[x], x))
         return Decision(discard(c), f"put back the {c.name}, a low card")

@@ -10,7 +10,8 @@ samples (by more than the noise of the sample); when following, among cards
 that do exactly as well on every sample the cheapest is played.  A
 :class:`Budget` of counts (deals, search nodes) bounds the work, so a seed
 gives the same play on any machine.  Bids, discards, calls and the joker's suit come from
-the normal bot.
+the normal bot, and so do the cards of a double nullo (the sampler does not rebuild the
+deal behind its kitty pass).
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ class ExpertBot(Bot):
         return self._normal
 
     def decide(self, obs: Observation) -> Decision:
-        if obs.phase != Phase.PLAY:
-            return self.normal.decide(obs)
+        if obs.phase != Phase.PLAY or obs.contract is not None and obs.contract.passes_discards:
+            return self.normal.decide(obs)  # the sampler cannot rebuild a double nullo's pass
         legal = obs.legal_actions
         if len(legal) == 1:
             return Decision(legal[0], "it is the only card you can play")

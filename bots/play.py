@@ -343,7 +343,7 @@ def _misere_declarer(kn: Knowledge) -> Decision:
         if under:
             c = _safest_shed(kn, under)
             return _play(c, f"play {words(kn, c)} under {words(kn, best)}: it cannot win")
-        if any(kn.may_beat(p, kn.lowest(mask_of(follow))) for p in kn.later()):
+        if any(kn.may_beat(p, kn.lowest(mask_of(follow))) for p in kn.later() if not kn.ally[p]):
             c = kn.lowest(mask_of(follow))
             return _play(c, f"play your lowest, {words(kn, c)}, and hope someone plays higher")
         c = kn.highest(mask_of(follow))
@@ -376,21 +376,23 @@ def _misere_defence(kn: Knowledge) -> Decision:
     cards = _plain_plays(kn)
     if not cards:
         return Decision(obs.legal_actions[0], "only the joker is left")
-    bidder = obs.declarer
-    theirs = kn.possible[bidder]
+    bidders = kn.opponents  # the bidder; in double nullo both partners
+    theirs = 0
+    for p in bidders:
+        theirs |= kn.possible[p]
     if not obs.trick_cards:
         return _misere_attack(kn, cards, theirs)
     pos, best = kn.winner()
     follow = [c for c in cards if kn.suit_of(c) == obs.led]
-    if bidder in obs.trick_positions:
-        if pos == bidder:
-            under = [c for c in cards if not kn.beats(c, best)]
-            if under:
-                c = max(under, key=lambda x: (kn.suit_of(x) == obs.led, kn.power(x)))
-                return _play(c, f"stay under {words(kn, best)} so the bidder takes the trick")
-            c = kn.highest(mask_of(follow or cards))
-            return _play(c, "you cannot stay under the bidder's card: get rid of "
-                            f"{words(kn, c)}")
+    if pos in bidders:
+        under = [c for c in cards if not kn.beats(c, best)]
+        if under:
+            c = max(under, key=lambda x: (kn.suit_of(x) == obs.led, kn.power(x)))
+            return _play(c, f"stay under {words(kn, best)} so the bidder takes the trick")
+        c = kn.highest(mask_of(follow or cards))
+        return _play(c, "you cannot stay under the bidder's card: get rid of "
+                        f"{words(kn, c)}")
+    if all(p in obs.trick_positions for p in bidders):
         c = kn.highest(mask_of(follow or cards))
         return _play(c, f"the bidder is safe this trick: get rid of {words(kn, c)}")
     if follow:

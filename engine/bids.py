@@ -1,8 +1,9 @@
 """Bids (contracts) as cheap named integers with a short text form.
 
 ``Bid`` ids: ``(tricks - 6) * 5 + denomination`` for the 25 trick bids, then
-misere and open misere.  Denominations run spades, clubs, diamonds, hearts,
-no trumps (0-4), the bidding order.  How bids rank against each other depends
+misere and open misere, then the variants' bids (blind misere, double nullo).
+Denominations run spades, clubs, diamonds, hearts, no trumps (0-4), the
+bidding order.  How bids rank against each other depends
 on the table rules (where misere sits): see :func:`engine.rules.Rules.bid_order`.
 
 >>> b = Bid.parse("8nt")
@@ -27,6 +28,13 @@ _NUMBER_NAMES: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 MISERE_ID: Final = 25
 OPEN_MISERE_ID: Final = 26
+BLIND_MISERE_ID: Final = 27
+"""Blind misere: a misere called before the bidder looks at its cards."""
+DOUBLE_NULLO_ID: Final = 28
+"""Double nullo: both partners of the bidding side play, to take no trick."""
+_SPECIAL: Final = {BLIND_MISERE_ID: ("BLIND-MIS", "blind misere"),
+                   DOUBLE_NULLO_ID: ("DOUBLE-NULLO", "double nullo")}
+"""The variants' bids: text and name."""
 
 
 class Bid(int):
@@ -36,12 +44,22 @@ class Bid(int):
 
     @property
     def is_misere(self) -> bool:
-        """Misere or open misere."""
+        """A bid to take no trick: misere, open misere, blind misere, double nullo."""
         return self >= MISERE_ID
 
     @property
     def is_open(self) -> bool:
         return self == OPEN_MISERE_ID
+
+    @property
+    def alone(self) -> bool:
+        """A misere the bidder plays alone, its partners sitting out (all but double nullo)."""
+        return self.is_misere and self != DOUBLE_NULLO_ID
+
+    @property
+    def passes_discards(self) -> bool:
+        """The declarer passes its discards to partner, who discards as many (double nullo)."""
+        return self == DOUBLE_NULLO_ID
 
     @property
     def tricks(self) -> int:
@@ -60,6 +78,8 @@ class Bid(int):
             return "misere"
         if self == OPEN_MISERE_ID:
             return "open misere"
+        if self in _SPECIAL:
+            return _SPECIAL[self][1]
         return f"{_NUMBER_NAMES[self.tricks]} {DENOMINATION_NAMES[self.denomination]}"
 
     def __str__(self) -> str:
@@ -82,14 +102,18 @@ def _text(b: int) -> str:
         return "MIS"
     if b == OPEN_MISERE_ID:
         return "OPEN-MIS"
+    if b in _SPECIAL:
+        return _SPECIAL[b][0]
     return f"{b // 5 + 6}{DENOMINATION_TEXT[b % 5]}"
 
 
-BIDS: Final = tuple(Bid(b) for b in range(OPEN_MISERE_ID + 1))
+BIDS: Final = tuple(Bid(b) for b in range(DOUBLE_NULLO_ID + 1))
 _TEXT: Final = tuple(_text(b) for b in range(len(BIDS)))
 _BY_TEXT: Final = {t: BIDS[b] for b, t in enumerate(_TEXT)}
 MISERE: Final = BIDS[MISERE_ID]
 OPEN_MISERE: Final = BIDS[OPEN_MISERE_ID]
+BLIND_MISERE: Final = BIDS[BLIND_MISERE_ID]
+DOUBLE_NULLO: Final = BIDS[DOUBLE_NULLO_ID]
 
 
 def bid(tricks: int, denomination: Denomination) -> Bid:

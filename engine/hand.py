@@ -22,7 +22,7 @@ from typing import Any, Final, NamedTuple
 
 from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
                             JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
-from engine.bids import BIDS, MISERE_ID, NO_TRUMPS, Bid
+from engine.bids import BIDS, BLIND_MISERE_ID, MISERE_ID, NO_TRUMPS, Bid
 from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, ids_of, mask_of
 from engine.deal import Deal, DealCode, deal_cards
 from engine.errors import (FiveHundredError, IllegalActionError, InvalidActionError,
@@ -93,13 +93,16 @@ def _plays(mask: int, base: int = 0) -> list[Action]:
 
 class Hand:
     """The state of one hand.  Build one with :meth:`Hand.new` or from a deal.
-    ``barred`` is a seat that may only pass in the auction (the set rule)."""
+    ``barred`` is a seat that may only pass in the auction (the set rule); ``totals``
+    the game's scores before this hand (one per side; empty outside a game)."""
 
-    def __init__(self, rules: Rules, deal: Deal, dealer: int, barred: int = -1) -> None:
+    def __init__(self, rules: Rules, deal: Deal, dealer: int, barred: int = -1,
+                 totals: tuple[int, ...] = ()) -> None:
         self.rules = rules
         self.deal = deal
         self.dealer = dealer
         self.barred = barred
+        self.totals = totals
         self.table: Table = rules.table
         n = self.table.positions
         self.players = rules.players
@@ -240,7 +243,7 @@ class Hand:
         if phase == _AUCTION:
             return self._legal_bids()
         if phase == _DISCARD:
-            return _plays(self.held[self.declarer], DISCARD_BASE)
+            return _plays(self.held[self.turn], DISCARD_BASE)
         if phase == _CALL:
             others = self.rules.deck.mask & ~self.held[self.declarer] & ~self.discards
             return [ACTIONS[CALL_BASE + c] for c in ids_of(others)] + [ACTIONS[ALONE_ID]]
@@ -254,16 +257,23 @@ class Hand:
         rules = self.rules
         start = bisect_right(rules.bid_orders, rules.bid_order(self.high)) if self.high >= 0 else 0
         key = (start, rules.inkle and len(self.history) >= 2,
-               rules.misere_anytime or self.seven_bid)
+               rules.misere_anytime or self.seven_bid, rules.blind_misere and self.first_call)
         cache = rules.legal_bids_cache
         bids = cache.get(key)
         if bids is None:
-            _, no_six, misere_ok = key
+            _, no_six, misere_ok, blind_ok = key
             bids = cache[key] = tuple(
                 [ACTIONS[BID_BASE + b] for b in rules.biddable[start:]
-                 if (misere_ok or b != MISERE_ID) and not (no_six and b < 5)]
+                 if (misere_ok or b != MISERE_ID) and not (no_six and b < 5)
+                 and (blind_ok or b != BLIND_MISERE_ID)]
                 + [ACTIONS[PASS_ID]])
         return list(bids)
+
+    @property
+    def first_call(self) -> bool:
+        """The seat to act has made no call yet this hand (blind misere is bid only then):
+        a seat that passed never speaks again, so it is one that has not bid."""
+        return not self.bid_seats >> self.turn & 1
 
     def _legal_plays(self) -> list[Action]:
         pos = self.turn
@@ -331,6 +341,8 @@ class Hand:
                 return f"{b.name} is not played at this table"
             if b == MISERE_ID:
                 return "misere may be bid only once someone has bid seven"
+            if b == BLIND_MISERE_ID:
+                return "blind misere is bid only as your first call, before looking"
             return "only the first two to speak may bid six"
         return "not allowed at this point"
 
@@ -425,18 +437,29 @@ class Hand:
 
     # --- kitty, partner, joker ----------------------------------------------
     def _discard(self, card: int) -> None:
-        d = self.declarer
+        d = self.turn
         bit = 1 << card
         held = [*self.held]
         held[d] &= ~bit
         self.held = (*held,)
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
-            return
+            return None
+        if self.contract.passes_discards and d == self.declarer:  # type: ignore[union-attr]
+            return self._pass_discards()
         if self.table.called_partner and not self.contract.is_misere:  # type: ignore[union-attr]
             self.phase = Phase.CALL
         else:
             self._after_call()
+
+    def _pass_discards(self) -> None:
+        """Double nullo: the declarer's discards go to its partner, who discards as many."""
+        partner = self.table.partner_of(self.declarer)
+        held = [*self.held]
+        held[partner] |= self.discards
+        self.held = (*held,)
+        self.discards = 0
+        self.turn = partner
 
     def _call(self, action: int) -> None:
         if action != ALONE_ID:
@@ -457,7 +480,7 @@ class Hand:
         contract = self.contract
         trump = NO_SUIT if contract is None else contract.denomination  # NO_TRUMPS == NO_SUIT
         self.order = trump_order(rules.deck, trump, self.joker_suit)
-        if contract is not None and contract.is_misere:
+        if contract is not None and contract.alone:
             self.active = self.table.misere_active(self.declarer)
             self.next_pos = tuple(next((p + k) % n for k in range(1, n + 1)
                                        if self.active[(p + k) % n]) for p in range(n))
@@ -549,7 +572,7 @@ class Hand:
         contract = self.contract
         return self.table.sides_of_hand(
             self.declarer if contract is not None else -1, self.partner,
-            contract is not None and contract.is_misere, self.phase > _CALL,
+            contract is not None and contract.alone, self.phase > _CALL,
             self.partner_known, seat)
 
     def bidders(self) -> tuple[int, ...]:

@@ -107,7 +107,7 @@ class Match:
         if deal is not None:
             check_deal(self.rules, deal)
         self.hands.append(Hand(self.rules, deal or deal_cards(self.rules, code), code.dealer,
-                               self._barred()))
+                               self._barred(), self.totals))
         self.given.append(deal is not None)
         self.undos.append([])
         return self.hand

@@ -53,7 +53,8 @@ class Observation:
     kitty: tuple[Card, ...]
     """The kitty, to the declarer once taken; empty for everyone else."""
     discards: tuple[Card, ...]
-    """The declarer's discards, to the declarer only."""
+    """The cards this seat discarded: the declarer's, to the declarer only (in double
+    nullo the declarer's went to partner, who then discarded its own)."""
     called: Card | None
     partner: int
     """A called partner's seat, once known to this seat (-1 otherwise)."""
@@ -76,6 +77,8 @@ class Observation:
     secret until the called card shows, except to the partner)."""
     barred: int = -1
     """The seat that may only pass in this auction (set last hand: the set rule)."""
+    totals: tuple[int, ...] = ()
+    """The game's scores before this hand, one per side (empty outside a game)."""
 
     @property
     def position(self) -> int:
@@ -117,11 +120,13 @@ def observe(hand: Hand, seat: int) -> Observation:
         held_counts=tuple(m.bit_count() for m in hand.held), history=history,
         contract=hand.contract, declarer=declarer,
         kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),
-        discards=tuple(cards_of(hand.discards)) if mine else (),
+        discards=tuple(sorted(c for s, a in hand.history
+                              if s == seat and (c := a.discarded_card) is not None)),
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
-        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred)
+        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred,
+        totals=hand.totals)
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:

@@ -25,9 +25,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from engine.bids import BIDS, MISERE_ID, OPEN_MISERE_ID, Bid
+from engine.bids import BIDS, BLIND_MISERE_ID, DOUBLE_NULLO_ID, MISERE_ID, OPEN_MISERE_ID, Bid
 from engine.decks import Deck
 from engine.errors import RulesError
 from engine.table import Table
@@ -80,6 +80,24 @@ class PartnerShare(StrEnum):
 SCORING_TABLES: Final = tuple(ScoringTable)
 _MISERE_VALUES: Final = {ScoringTable.AVONDALE: (250, 500), ScoringTable.ORIGINAL: (250, 500),
                          ScoringTable.PERFECT: (150, 250)}
+
+
+class VariantBid(NamedTuple):
+    """A variant's bid: the option that allows it, its value, its auction rank."""
+
+    option: str
+    value: int
+    order: int
+
+
+VARIANT_BIDS: Final = {
+    BLIND_MISERE_ID: VariantBid("blind_misere", 1000, 250),
+    DOUBLE_NULLO_ID: VariantBid("double_nullo", 450, 215),
+}
+"""Blind misere: 1000 in every table of the reference, listed last: above every bid.
+Double nullo: the Perfect table's double misere, 450 (the only value the reference
+gives, used with every table), ranking between ten clubs and ten diamonds (the
+reference's "split the colours" order, where 450 falls in the Perfect table)."""
 _PLAYER_DECKS: Final = {
     2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
     3: (Deck.PIQUET,),
@@ -151,6 +169,13 @@ class Rules:
     partner_share: PartnerShare = _opt(PartnerShare.HALF, "Five players", "Called partner scores",
                               "Each partner of a called-partner contract wins or loses half the "
                               "bid, or the full value.", tuple(PartnerShare))
+    blind_misere: bool = _opt(False, "Misere", "Blind misere",
+                              "A misere bid as a player's first call, before looking at the "
+                              "cards: worth 1000, it outranks every bid; the partner sits out.")
+    double_nullo: bool = _opt(False, "Misere", "Double nullo",
+                              "Both partners play to take no trick, worth 450, between ten clubs "
+                              "and ten diamonds: the caller passes its discards to partner, who "
+                              "keeps what it wants and discards as many (four players).")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
@@ -187,6 +212,8 @@ class Rules:
             out.append("target must be a multiple of 10, at least 0")
         if self.point_spread and (self.sides != 2 or self.target == 0):
             out.append("point spread needs two sides and a target")
+        if self.double_nullo and not self.table.two_partnerships:
+            out.append("double nullo is played by two partnerships of two (four players)")
         return out
 
     # --- derived facts -------------------------------------------------
@@ -216,6 +243,8 @@ class Rules:
     def bid_value(self, bid: int) -> int:
         """Points for a contract under the scoring table."""
         b = BIDS[bid]
+        if b in VARIANT_BIDS:
+            return VARIANT_BIDS[b].value
         if b.is_misere:
             return _MISERE_VALUES[self.scoring][b.is_open]
         t, d = b.tricks, b.denomination
@@ -225,6 +254,8 @@ class Rules:
 
     def bid_order(self, bid: int) -> int:
         """Auction rank of a bid: higher beats lower."""
+        if bid in VARIANT_BIDS:
+            return VARIANT_BIDS[bid].order
         if bid == MISERE_ID:
             return 95 if self.misere_rank == MisereRank.ABOVE_SEVENS else 105
         if bid == OPEN_MISERE_ID:
@@ -234,9 +265,13 @@ class Rules:
     @cached_property
     def biddable(self) -> tuple[Bid, ...]:
         """The bids this table allows, lowest first."""
-        allowed = [b for b in BIDS if not b.is_misere or
-                   (self.misere if b == MISERE_ID else self.open_misere)]
+        allowed = [b for b in BIDS if self._allows(b)]
         return tuple(sorted(allowed, key=self.bid_order))
+
+    def _allows(self, b: Bid) -> bool:
+        if b in VARIANT_BIDS:
+            return bool(getattr(self, VARIANT_BIDS[b].option))
+        return not b.is_misere or (self.misere if b == MISERE_ID else self.open_misere)
 
     @cached_property
     def bid_orders(self) -> tuple[int, ...]:
@@ -244,7 +279,7 @@ class Rules:
         return tuple(self.bid_order(b) for b in self.biddable)
 
     @cached_property
-    def legal_bids_cache(self) -> dict[tuple[int, bool, bool], tuple[Any, ...]]:
+    def legal_bids_cache(self) -> dict[tuple[int, bool, bool, bool], tuple[Any, ...]]:
         """Memo for the auction's legal actions (see ``Hand._legal_bids``)."""
         return {}
 

@@ -85,6 +85,10 @@ class Table:
         """The seats of one scoring side."""
         return tuple(range(side, self.players, self.sides))
 
+    def partner_of(self, seat: int) -> int:
+        """The other seat of a partnership of two."""
+        return next(s for s in self.side_seats(self.side_of(seat)) if s != seat)
+
     def side_positions(self, side: int) -> tuple[int, ...]:
         """The positions whose tricks count for one side (its seats' piles included)."""
         return tuple(p for p in range(self.positions) if self.controller[p] % self.sides == side)

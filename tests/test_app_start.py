@@ -75,6 +75,8 @@ def test_every_table_rule_the_table_can_vary_is_offered(table: str) -> None:
         expected -= {"deck"}  # one deck each
     if rules.players == 2:
         expected -= {"open_misere"}
+    if not rules.table.two_partnerships:
+        expected -= {"double_nullo"}
     assert names(form.view()) == expected
 
 

@@ -614,6 +614,7 @@ TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "play-card": lambda session, value: session.play(_number(value)),  # dropped on the table (web/drag.js)
     "go-on": lambda session, _: session.go_on(),
     "bid": Session.bid,
+    "look": lambda session, _: session.look(),
     "discard": lambda session, _: session.discard(),
     "call-card": lambda session, value: session.choose_call(_number(value)),
     "call": lambda session, _: session.call_partner(),

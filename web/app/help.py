@@ -6,7 +6,7 @@ import dataclasses
 from enum import Enum
 from typing import Any, Final
 
-from engine.bids import MISERE, OPEN_MISERE, bid
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
 from engine.rules import OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
 from engine.seats import seat_name
@@ -168,7 +168,28 @@ def _auction(rules: Rules) -> Section:
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
         text.append(out)
-    return {"title": "Bidding", "paragraphs": text}
+    return {"title": "Bidding", "paragraphs": text + _nullo_bids(rules)}
+
+
+def _nullo_bids(rules: Rules) -> list[str]:
+    """The variants' bids to take no trick: blind misère, double nullo."""
+    text = []
+    if rules.blind_misere:
+        text.append(f"Blind misère ({rules.bid_value(BLIND_MISERE)} points, the value in every "
+                    "scoring table of the reference) is misère called before you look at your "
+                    "cards: only as your first call of the hand (your cards stay face down until "
+                    "you look or call it). It outranks every bid, so everyone else then passes; "
+                    "it may be called even before anyone has bid a seven (our choice). The "
+                    "bidder takes the kitty and the partner sits out, as in misère.")
+    if rules.double_nullo:
+        text.append(f"Double nullo ({rules.bid_value(DOUBLE_NULLO)} points: the reference gives "
+                    "only the Perfect table's value, used here with every table) promises that "
+                    "both partners take no trick. It ranks between ten clubs and ten diamonds "
+                    "(the reference's order) and may be called at any time, even if partner "
+                    f"passed. The caller picks up the kitty and gives the {rules.kitty_size} "
+                    "cards they put back to their partner, who keeps the ones they want and "
+                    f"puts back {rules.kitty_size}; both partners play.")
+    return text
 
 
 def _kitty(rules: Rules) -> Section:
@@ -238,7 +259,8 @@ def _scoring(rules: Rules) -> Section:
     if rules.table.has_piles:
         defenders = "the other player scores 10 for each trick they take"
     text.append(f"Against a trick bid, {defenders}; against misère, nothing.")
-    misere = [f"{bid_short(b).lower()} {rules.bid_value(b)}" for b in (MISERE, OPEN_MISERE) if b in rules.biddable]
+    misere = [f"{bid_short(b).lower()} {rules.bid_value(b)}"
+              for b in (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO) if b in rules.biddable]
     if misere:
         text.append("Worth: " + " and ".join(misere) + ".")
     return {"title": "Scoring", "paragraphs": text,

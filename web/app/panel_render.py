@@ -21,7 +21,8 @@ def panel(view: TableView) -> str:
         case WaitPrompt():
             body = text("p", prompt.text, class_="status") + (tag("div", undo, class_="row") if undo else "")
         case BidPrompt():
-            body = text("p", prompt.text, class_="status") + _bids(prompt) + tag("div", hint, class_="row")
+            body = text("p", prompt.text, class_="status") + _bids(prompt) + tag("div", undo if prompt.blind else hint,
+                                                                                  class_="row")
         case DiscardPrompt():
             ready = prompt.chosen == prompt.need
             put_back = button(f"Put back {prompt.chosen} of {prompt.need}", "discard", key="discard",

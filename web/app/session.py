@@ -70,6 +70,8 @@ class Session:
         """The player claimed the rest of the tricks: their cards play out by the claim."""
         self.trick_seen = (0, 0)
         """The hand and the trick the player last tapped away (:meth:`trick_waits`)."""
+        self.looked = False
+        """The player has looked at this hand's cards (blind misere: until then they lie face down)."""
 
     @staticmethod
     def new(settings: Settings, deal_code: str = "", seed: int = 0) -> Session:
@@ -90,6 +92,7 @@ class Session:
         """A game read back from a save or a game file, where it was."""
         session = Session(settings, match.first)
         session.match = match
+        session.looked = True  # the cards may have been seen before the save: no blind call
         return session
 
     # --- state ------------------------------------------------------------------
@@ -209,6 +212,17 @@ class Session:
         if self._my_turn():
             self._act(text)
 
+    @property
+    def cards_hidden(self) -> bool:
+        """Blind misere: the player's cards lie face down, not looked at, until their first call."""
+        hand = self.hand
+        return (self.rules.blind_misere and not self.looked and self.level(PLAYER) == HUMAN
+                and hand.phase == Phase.AUCTION and all(s != PLAYER for s, _ in hand.history))
+
+    def look(self) -> None:
+        """Turn the hand face up (blind misere may then no longer be called)."""
+        self.looked, self.notice = True, ""
+
     def discard(self) -> None:
         """Put the chosen cards back in the kitty."""
         if not self._my_turn():
@@ -252,7 +266,7 @@ class Session:
     def next_hand(self) -> None:
         if self.state == "hand-over":
             self.match.next_hand()
-            self.claimed = False
+            self.claimed = self.looked = False
             self._reset()
 
     def undo_point(self) -> int | None:

@@ -156,6 +156,8 @@ def _auction(view: TableView) -> str:
 
 def _hand(view: TableView) -> str:
     """The player's hand: a fan of card buttons, named with their state ('from the kitty', ...)."""
+    if view.hand_hidden:
+        return _hidden_hand(view.hand_hidden)
     cards = view.hand
     out_of_it = any(s.me and s.sitting_out for s in view.seats)  # a partner's misère
     prompt = view.prompt
@@ -165,6 +167,15 @@ def _hand(view: TableView) -> str:
     label = f"Your hand, {plural(len(cards), 'card')}" + (", laid down: you sit out" if out_of_it else "")
     return tag("div", out, class_=f"hand n{len(cards)}" + (" laid-down" if out_of_it else ""), role="group",
                aria_label=label)
+
+
+def _hidden_hand(n: int) -> str:
+    """Blind misere: the player's cards face down, and the button that turns them up."""
+    backs = "".join(tag("span", svg.back(), class_=f"card back i{i}") for i in range(n))
+    return tag("div", tag("div", backs, class_=f"hand n{n} face-down", role="img",
+                          aria_label=f"Your hand, {plural(n, 'card')} face down: you have not looked")
+               + tag("div", button("Look at my cards", "look", key="look", cls="btn primary", autofocus=True),
+                     class_="row look"), class_="hidden-hand")
 
 
 def _card_button(c: CardView, view: TableView, cls: str, autofocus: bool) -> str:

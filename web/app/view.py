@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Final, Literal
 
 from engine.actions import PASS_ID, Action
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.hand import Phase
 from engine.observation import Observation, observe
@@ -29,6 +30,8 @@ from app.view_model import (BidOption, BidPrompt, CallView, CardView, ContractVi
 
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
 MISERE_RANKS: Final = {"above-sevens": "above the sevens", "8S-8C": "between 8♠ and 8♣"}
+VARIANT_NOTES: Final = {BLIND_MISERE: "before looking, above every bid",
+                        DOUBLE_NULLO: "both partners play, between 10♣ and 10♦"}
 """Where misère ranks among the bids, by the ``misere_rank`` rule."""
 
 
@@ -83,7 +86,7 @@ def table_view(session: Session, one_tap: bool = False) -> TableView:
         piles=_piles(session, obs),
         can_review=bool(obs.tricks) and bool(obs.trick_cards),
         can_undo=session.undo_point() is not None,
-        hand=_hand(session, obs),
+        hand=() if session.cards_hidden else _hand(session, obs),
         prompt=_prompt(session, obs, one_tap),
         notice=session.notice,
         sheet=_sheet(session, sides),
@@ -93,6 +96,7 @@ def table_view(session: Session, one_tap: bool = False) -> TableView:
         autoplay=bool(session.settings["autoplay"]),
         pace_ms=int(session.settings["pace_ms"]),
         paces=pace_choices(),
+        hand_hidden=len(obs.hand) if session.cards_hidden else 0,
     )
 
 
@@ -230,7 +234,7 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
         return WaitPrompt(text=f"{out}{who} {doing.get(obs.phase, 'is thinking')}…")
     legal = obs.legal_actions
     if obs.phase == Phase.AUCTION:
-        return _bidding(obs)
+        return _blind_bidding(obs) if session.cards_hidden else _bidding(obs)
     if obs.phase == Phase.DISCARD:
         k = obs.rules.kitty_size
         return DiscardPrompt(need=k, chosen=len(session.picks),
@@ -269,7 +273,8 @@ def _bidding(obs: Observation) -> BidPrompt:
             continue
         inkle = rules.inkle and not b.is_misere and b.tricks == 6
         inkles |= inkle
-        note = f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere else "an inkle" if inkle else ""
+        note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere
+                                        else "an inkle" if inkle else "")
         bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
                               tricks=b.tricks, column=b.denomination, misere=b.is_misere, note=note))
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
@@ -278,6 +283,13 @@ def _bidding(obs: Observation) -> BidPrompt:
     if obs.barred == obs.seat:
         text = "You were set last hand (the set rule): you may only pass."
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
+
+
+def _blind_bidding(obs: Observation) -> BidPrompt:
+    """Cards face down (blind misere): the one call open before looking."""
+    bids = tuple(b for b in _bidding(obs).bids if b.action == f"bid {BLIND_MISERE}")
+    return BidPrompt(text="Your cards are face down. Look at them, or call blind misère now: "
+                          "only before you look.", bids=bids, can_pass=False, blind=True)
 
 
 def _suits(suits: Iterable[int]) -> tuple[SuitOption, ...]:

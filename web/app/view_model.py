@@ -231,6 +231,8 @@ class BidPrompt:
     bids: tuple[BidOption, ...]
     can_pass: bool
     kind: Literal["bid"] = "bid"
+    blind: bool = False
+    """The cards lie face down (blind misere): no hint, which would look at them."""
 
 
 @dataclass(frozen=True)
@@ -345,6 +347,8 @@ class TableView:
     autoplay: bool
     pace_ms: int
     paces: list[Choice]
+    hand_hidden: int = 0
+    """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
 
 
 @dataclass(frozen=True)

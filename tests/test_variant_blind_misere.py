@@ -1,0 +1,157 @@
+"""Blind misere: a misere called as a seat's first call, before it looks at its cards."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bots.arena import run_match
+from bots.blind_misere import desperate
+from bots.expert import Budget
+from bots.registry import LEVELS, make_bot
+from engine import ptn
+from engine.bids import BLIND_MISERE, Bid
+from engine.deal import DealCode
+from engine.errors import IllegalActionError
+from engine.hand import Hand, Phase
+from engine.match import Match
+from engine.observation import observe
+from engine.record import replay, to_record
+from engine.rng import SplitMix64
+from engine.rules import Rules
+from engine.scoring import score_hand
+from tests.conftest import random_playout, run
+from tests.test_observation import check
+
+BLIND = Rules.parse("standard,blind-misere=on")
+
+
+def _bids(hand: Hand) -> list[str]:
+    return [str(a) for a in hand.legal_actions()]
+
+
+class TestTheRule:
+    def test_off_by_default_and_named_in_the_rules_string(self) -> None:
+        assert BLIND_MISERE not in Rules().biddable
+        assert str(BLIND) == "standard,blind_misere=on" and Rules.parse(str(BLIND)) == BLIND
+        assert Bid.parse("blind-mis") == BLIND_MISERE and BLIND_MISERE.name == "blind misere"
+
+    def test_worth_1000_in_every_scoring_table_of_the_reference(self) -> None:
+        for table in ("avondale", "original", "perfect"):
+            assert Rules.parse(f"standard,blind-misere=on,scoring={table}").bid_value(BLIND_MISERE) == 1000
+
+    def test_it_outranks_every_bid_the_reference_lists_it_last(self) -> None:
+        assert BLIND.biddable[-1] == BLIND_MISERE
+        assert all(BLIND.bid_order(BLIND_MISERE) > BLIND.bid_order(b) for b in BLIND.biddable[:-1])
+
+    def test_only_as_the_first_call_even_before_anyone_bid_seven(self) -> None:
+        hand = Hand.new(BLIND, 5)
+        assert "bid BLIND-MIS" in _bids(hand)  # seat 1 speaks first: no seven needed
+        run(hand, "bid 6S", "pass")
+        assert "bid BLIND-MIS" in _bids(hand)  # seat 3's first call
+        run(hand, "bid 6C", "bid 6D")
+        assert hand.to_act == 1 and "bid BLIND-MIS" not in _bids(hand)  # seat 1 has called
+        with pytest.raises(IllegalActionError, match="only as your first call"):
+            hand.apply("bid BLIND-MIS")
+
+    def test_nothing_outbids_it_and_the_partner_sits_out(self) -> None:
+        hand = run(Hand.new(BLIND, 5), "bid BLIND-MIS")
+        assert _bids(hand) == ["pass"]
+        run(hand, "pass", "pass", "pass")
+        assert hand.phase == Phase.DISCARD and hand.declarer == 1
+        while hand.phase == Phase.DISCARD:
+            hand.apply(hand.legal_actions()[0])
+        while hand.phase != Phase.PLAY:
+            hand.apply(hand.legal_actions()[0])
+        assert hand.active == (True, True, True, False)
+
+    @pytest.mark.parametrize(("took", "points"), [(0, 1000), (1, -1000), (3, -1000)])
+    def test_scored_as_a_misere_worth_1000(self, took: int, points: int) -> None:
+        result = score_hand(BLIND, BLIND_MISERE, 0, (0, 2), (took, 10 - took, 0, 0))
+        assert result.made is (took == 0) and result.points == (points, 0)
+        assert result.describe(BLIND).startswith("Blind misere: the bidders took")
+        set_rule = dataclasses.replace(BLIND, set_rule=True)
+        assert score_hand(set_rule, BLIND_MISERE, 0, (0, 2), (took, 0, 0, 0)).declarer_set is (took >= 3)
+
+
+class TestRecords:
+    def _played(self) -> Hand:
+        hand = run(Hand.new(BLIND, 9), "bid BLIND-MIS", "pass", "pass", "pass")
+        rng = SplitMix64(9)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        return hand
+
+    def test_the_position_text_round_trips(self) -> None:
+        hand = self._played()
+        text = hand.position()
+        assert "bid BLIND-MIS" in text
+        again = Hand.from_position(text)
+        assert again.position() == text and again.result == hand.result
+
+    def test_a_game_record_replays(self) -> None:
+        match = Match(BLIND, DealCode(4))
+        match.apply("bid BLIND-MIS")
+        rng = SplitMix64(4)
+        while not match.hand.is_over:
+            match.apply(rng.choice(match.hand.legal_actions()))
+        again = replay(to_record(match))
+        assert again.sheet[-1].result == match.sheet[-1].result
+        assert again.sheet[-1].result.contract == BLIND_MISERE
+
+    def test_ptn_says_it_cannot_write_the_rule(self) -> None:
+        with pytest.raises(ptn.PtnError, match="PTN cannot say these rules: standard,blind_misere=on"):
+            ptn.dumps(Match(BLIND, DealCode(1)))
+
+
+class TestNoPeeking:
+    def test_every_seat_sees_only_its_own_at_every_step(self) -> None:
+        for seed in range(6):
+            hand = run(Hand.new(BLIND, seed, seed % 4), "bid BLIND-MIS")
+            for h in random_playout(hand, SplitMix64(seed)):
+                for seat in range(4):
+                    check(h, seat)
+
+
+class TestTheBots:
+    @pytest.mark.parametrize("level", LEVELS)
+    def test_the_call_does_not_depend_on_the_cards(self, level: str) -> None:
+        """The same observation with other cards gives the same call, desperate or not."""
+        for totals, call in (((420, -150), "bid BLIND-MIS"), ((100, 50), None)):
+            calls = set()
+            for seed in range(6):
+                obs = observe(Match(BLIND, DealCode(seed, dealer=0), totals=totals).hand, 1)
+                assert obs.hand != observe(Match(BLIND, DealCode(seed + 1), totals=totals).hand, 1).hand
+                action = str(make_bot(level, SplitMix64(1), Budget(samples=2, nodes=2000)).act(obs))
+                calls.add(action if action == "bid BLIND-MIS" else None)
+            assert calls == {call}
+
+    def test_desperate_only_far_behind_with_the_opponents_near_the_target(self) -> None:
+        def at(totals: tuple[int, int]) -> bool:
+            return desperate(observe(Match(BLIND, DealCode(1, dealer=0), totals=totals).hand, 1))
+        assert at((-150, 420)) is False  # seat 1 is side 1: it is ahead
+        assert at((420, -150)) and at((360, -140))
+        assert not at((340, -150)) and not at((420, -70)) and not at((0, 0))
+
+    @pytest.mark.parametrize("level", LEVELS)
+    def test_every_level_plays_a_game_legally_to_its_end(self, level: str) -> None:
+        budget = Budget(samples=2, nodes=2000)
+        rng = SplitMix64(3)
+        bots = [make_bot(level, rng.fork(), budget) for _ in range(4)]
+        match = Match(BLIND, DealCode(2), totals=(400, -300))  # a desperate start for side 1
+        contracts = []
+        while not match.is_over and len(match.hands) < 60:
+            hand = match.hand
+            while not hand.is_over:
+                seat = hand.to_act
+                match.apply(bots[seat].act(observe(hand, seat)), seat)
+            contracts.append(match.sheet[-1].result.contract)
+            if not match.is_over:
+                match.next_hand()
+        assert match.is_over and BLIND_MISERE in contracts
+
+    def test_the_arena_refuses_the_yardstick_at_a_blind_misere_table(self) -> None:
+        with pytest.raises(ValueError, match="yardstick bot would call a blind misere after "
+                                             "looking"):
+            run_match("normal", "yardstick", BLIND, 1, 1)
