@@ -14,7 +14,9 @@ static host, at the root or under a subpath:
                               beside it: micropip (from PyPI, its sha256 rewritten), the
                               engine and bots (from pyproject) and the app (web/app/); our
                               wheels' names carry a hash of their sources, so no cache can
-                              serve stale code
+                              serve stale code; our modules, and the standard library's that
+                              the worker imports at start, as bytecode (build_pyc.py: Node
+                              runs the same Pyodide to compile them; cached in .cache/pyc/)
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
 index.html comes with the start screen already in it (the app's own Python renders it at
