@@ -14,7 +14,9 @@ static host, at the root or under a subpath:
                               beside it: micropip (from PyPI, its sha256 rewritten), the
                               engine and bots (from pyproject) and the app (web/app/); our
                               wheels' names carry a hash of their sources, so no cache can
-                              serve stale code
+                              serve stale code; our modules, and the standard library's that
+                              the worker imports at start, as bytecode (build_pyc.py: Node
+                              runs the same Pyodide to compile them; cached in .cache/pyc/)
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
 index.html comes with the start screen already in it (the app's own Python renders it at
@@ -27,7 +29,6 @@ cache), nothing from a CDN. Nothing is rebuilt when its inputs did not change.
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
 import functools
 import hashlib
@@ -49,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import build_pwa
+import build_pyc
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -174,17 +176,13 @@ def app_wheel(version: str) -> tuple[str, bytes]:
     files[f"{dist}.dist-info/METADATA"] = f"Metadata-Version: 2.1\nName: {APP_NAME}\nVersion: {version}\n".encode()
     files[f"{dist}.dist-info/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\n"
                                         b"Tag: py3-none-any\n")
-    record = "".join(f"{name},sha256={_record_hash(data)},{len(data)}\n" for name, data in files.items())
+    record = "".join(f"{name},sha256={build_pyc.record_hash(data)},{len(data)}\n" for name, data in files.items())
     files[f"{dist}.dist-info/RECORD"] = (record + f"{dist}.dist-info/RECORD,,\n").encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
             archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return f"{dist}-{source_hash(sources)}-py3-none-any.whl", buffer.getvalue()
-
-
-def _record_hash(data: bytes) -> str:
-    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
 def check_wheel_complete(wheel: Path, sources: list[Path]) -> None:
@@ -206,6 +204,9 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
         project["project"]["name"]: (wheel.name, wheel.read_bytes(), project["tool"]["setuptools"]["packages"]),
         APP_NAME: (app_name, app_data, [APP.name]),
     }
+    compiled = start_bytecode([data for _, data, _ in wheels.values()], [p for *_, ps in wheels.values() for p in ps])
+    wheels = {name: (file_name, build_pyc.compiled_in(data, compiled["site"], build_pyc.record_of(data)), imports)
+              for name, (file_name, data, imports) in wheels.items()}
     lock["packages"] = {
         "micropip": {**lock["packages"]["micropip"], "sha256": sha256(micropip.read_bytes())},
     } | {
@@ -223,10 +224,33 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
         } for name, (file_name, data, imports) in wheels.items()
     }
     files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
+    files["pyodide/python_stdlib.zip"] = build_pyc.compiled_in((PYODIDE_DIST / "python_stdlib.zip").read_bytes(),
+                                                               compiled["stdlib"])
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
     files[f"pyodide/{micropip.name}"] = micropip
     files |= {f"pyodide/{file_name}": data for file_name, data, _ in wheels.values()}
     return files
+
+
+def start_bytecode(wheels: list[bytes], packages: list[str]) -> dict[str, dict[str, bytes]]:
+    """build_pyc.compile_start's .pyc files, cached in .cache/ by a hash of all its inputs."""
+    inputs = [*wheels, (WEB / "main.py").read_bytes(), (PYODIDE_DIST / "package.json").read_bytes(),
+              (ROOT / "build_pyc.py").read_bytes()]
+    cached = CACHE / "pyc" / f"{sha256(b''.join(sha256(data).encode() for data in inputs))[:20]}.zip"
+    if not cached.exists():
+        compiled = build_pyc.compile_start(PYODIDE_DIST, wheels, WEB / "main.py", packages)
+        shutil.rmtree(cached.parent, ignore_errors=True)
+        cached.parent.mkdir(parents=True)
+        with zipfile.ZipFile(cached, "w") as archive:
+            for area, found in compiled.items():
+                for rel, data in found.items():
+                    archive.writestr(f"{area}/{rel}", data)
+    with zipfile.ZipFile(cached) as archive:
+        compiled = {"stdlib": {}, "site": {}}
+        for name in archive.namelist():
+            area, rel = name.split("/", 1)
+            compiled[area][rel] = archive.read(name)
+    return compiled
 
 
 def index_page() -> bytes:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how fast the built site starts, against the floor, in headless Chromium.
 
-    python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--base /games/500/]
+    python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--before DIR] [--base /games/500/]
 
 Builds site/ (unless --site names a built one) and serves a copy of it on 127.0.0.1 with the
 floor pages added: Pyodide alone from the same site running ``1+1``, on the page's thread
@@ -10,8 +10,11 @@ throttling may spare workers, so this is the fair floor at x4); both register th
 worker, which precaches them too. For each run and CPU rate
 (``Emulation.setCPUThrottlingRate``: 1 is this machine, 4 a mid-range phone), the floor and
 the game each load in a browser of their own with a new profile on disk:
-cold (empty caches), then warm (installed: the service worker has cached every file; and
-offline: the browser's network is cut). In the game the benchmark picks "No pause" and
+cold (empty caches), then warm: that browser is closed once the service worker has cached every
+file, and started again on the same profile with its network cut (installed and offline, opened
+anew as a player would; a reload would run in the renderer process that still holds the first
+page's memory). ``--before DIR`` adds the game from another built site (say, the last commit's),
+served beside it and measured in the same run. In the game the benchmark picks "No pause" and
 presses Deal with a deal where South bids first as soon as the start screen takes input, as
 a player in a hurry would, then lets auto-play play the first hand. It prints the medians of:
   first paint   first-contentful-paint
@@ -42,7 +45,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -157,19 +160,18 @@ def resident_mb(profile: str) -> float:
 
 
 @contextmanager
-def browser(playwright: Playwright, rate: float) -> Iterator[tuple[BrowserContext, Page, str]]:
-    """A browser with a new profile on disk, its page's CPU slowed ``rate`` times."""
-    with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
-        try:
-            context.add_init_script(RECORD)
-            page = context.pages[0]
-            if rate != 1:
-                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            yield context, page, profile
-        finally:
-            context.close()
+def browser(playwright: Playwright, rate: float, profile: str, offline: bool = False) -> Iterator[tuple[BrowserContext, Page]]:
+    """A browser on the profile folder ``profile``, its page's CPU slowed ``rate`` times."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS, offline=offline)
+    try:
+        context.add_init_script(RECORD)
+        page = context.pages[0]
+        if rate != 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        yield context, page
+    finally:
+        context.close()
 
 
 def marks(page: Page) -> dict[str, float]:
@@ -180,24 +182,17 @@ def first_paint(page: Page) -> float:
     return float(page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"))
 
 
-def floor_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool = False,
-               name: str = "floor.html") -> Load:
-    if reload:
-        page.reload()
-    else:
-        page.goto(url + name)
+def floor_load(page: Page, url: str, empty_mb: float, profile: str, name: str = "floor.html") -> Load:
+    page.goto(url + name)
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
     ready = marks(page)["ready"]
     longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
     return Load(first_paint(page), NAN, ready, ready, resident_mb(profile) - empty_mb, longest, NAN)
 
 
-def game_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool = False) -> Load:
+def game_load(page: Page, url: str, empty_mb: float, profile: str) -> Load:
     """Load the game, deal at once, let auto-play play the first hand."""
-    if reload:
-        page.reload()
-    else:
-        page.goto(url)
+    page.goto(url)
     page.wait_for_function("'start' in window.__marks", timeout=TIMEOUT_MS)
     page.select_option('#start-form select[data-action="set:pace"]', "0")
     page.fill("#deal-code", DEAL)
@@ -219,11 +214,12 @@ def game_load(page: Page, url: str, empty_mb: float, profile: str, reload: bool 
                 max((d for t, d in tasks if found["act"] <= t + d and t <= over), default=0.0))
 
 
-def warm(context: BrowserContext, page: Page) -> None:
-    """Installed and offline: the service worker has cached every file, the network is cut."""
+def installed(page: Page, url: str) -> None:
+    """Wait until the service worker has cached every file; then clear the site's storage (the
+    start screen, as on a first visit), on a page that does not write it."""
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=TIMEOUT_MS)
-    page.evaluate("localStorage.clear(); sessionStorage.clear()")  # the start screen, as on a first visit
-    context.set_offline(True)
+    page.goto(url + "floor.html")  # precached too: the game's page stops, and its auto-play with it
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
 def fresh_empty(page: Page, profile: str) -> float:
@@ -236,7 +232,9 @@ LOADS: dict[str, Callable[..., Load]] = {
     "floor": floor_load,
     "floor in worker": functools.partial(floor_load, name="floor-worker.html"),
     "game": game_load,
+    "game before": game_load,
 }
+"""What each load measures (``game before``: the game from --before's site)."""
 
 
 def median(loads: list[Load], field: str) -> float:
@@ -249,39 +247,47 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--rates", default="1,4", help="CPU slow-down rates, comma-separated")
     parser.add_argument("--site", type=Path, help="an already built site folder (default: build site/)")
+    parser.add_argument("--before", type=Path, help="another built site, whose game is measured beside it")
     parser.add_argument("--base", default="/", help="URL path to serve the site under")
     args = parser.parse_args()
     if args.site is None:
         build.build()
     rates = [float(r) for r in args.rates.split(",")]
+    loads = {what: load for what, load in LOADS.items() if args.before or what != "game before"}
     results: dict[tuple[float, str, str], list[Load]] = {}
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        site = bench_site(args.site or build.SITE, Path(tmp) / "site")
-        with build.serving(site, args.base) as url:
-            for _ in range(args.runs):
-                for rate in rates:
-                    for what, load in LOADS.items():
-                        with browser(playwright, rate) as (context, page, profile):
-                            empty = fresh_empty(page, profile)
-                            results.setdefault((rate, what, "cold"), []).append(load(page, url, empty, profile))
-                            warm(context, page)
-                            results.setdefault((rate, what, "warm"), []).append(
-                                load(page, url, empty, profile, reload=True))
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright, ExitStack() as servers:
+        urls: dict[str, str] = {what: servers.enter_context(build.serving(
+            bench_site(args.before if what == "game before" else args.site or build.SITE, Path(tmp) / what), args.base))
+            for what in ("game", "game before") if what in loads}
+        url = urls["game"]
+        for _ in range(args.runs):
+            for rate in rates:
+                for what, load in loads.items():
+                    site_url = urls.get(what, url)
+                    with tempfile.TemporaryDirectory() as profile:
+                        for state in ("cold", "warm"):
+                            with browser(playwright, rate, profile, offline=state == "warm") as (context, page):
+                                empty = fresh_empty(page, profile)
+                                results.setdefault((rate, what, state), []).append(load(page, site_url, empty, profile))
+                                if state == "cold":
+                                    installed(page, site_url)
     fields = Load._fields
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
-    print(f"{'':22} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
+    print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
           f"{'longest task: start':>19} {'hand':>7}")
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
-            for what in LOADS:
+            for what in loads:
                 m = [median(results[(rate, what, state)], f) for f in fields]
-                print(f"{label + ' ' + what:22} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
+                print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
                       f"{m[4]:>6.0f} MB {m[5]:>16.0f} ms {m[6]:>4.0f} ms")
-            game = results[(rate, "game", state)]
-            for floor in ("floor", "floor in worker"):
-                ratio = [median(game, f) / median(results[(rate, floor, state)], f) for f in ("can_act_ms", "memory_mb")]
-                print(f"{label + ' game/' + floor:22} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} {ratio[1]:>8.2f}x")
+            for game in (g for g in ("game", "game before") if g in loads):
+                for floor in ("floor", "floor in worker"):
+                    ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
+                             for f in ("can_act_ms", "memory_mb")]
+                    print(f"{label + ' ' + game + '/' + floor:34} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
+                          f"{ratio[1]:>8.2f}x")
 
 
 if __name__ == "__main__":

@@ -6,17 +6,30 @@ SharedArrayBuffer and no special headers are needed.
 Exports (called by page.js through the tag's xworker.sync):
     handle(text)  a message of app.bridge (start, act, tick, storage, ...) in, its answer out
     call(text)    the bots: a request of app.bots in, its answer out; {"fn": "ping"} says who answers
+                  (and which modules were imported from source: none, as built)
 """
 import json
 import sys
 import time
+
 from app.bridge import Bridge
 from engine.rng import SplitMix64
+
+PACKAGES = ("engine", "bots", "app")
+STDLIB = ("json", "dataclasses", "enum", "re", "typing", "datetime")
+"""Some of the standard library's modules the app imports at start."""
 
 
 def new_seed() -> int:
     """A fresh seed for a deal nobody chose: the clock, mixed."""
     return SplitMix64(int(time.time() * 1000) * 1_000_003 + int(time.perf_counter() * 1_000_000)).next_u64()
+
+
+def from_source() -> list[str]:
+    """The modules of ours, and of the standard library, imported from source, not from the
+    bytecode build.py compiled (build_pyc.py): none in the site as built."""
+    return sorted(name for name, module in sys.modules.items()
+                  if (name.split(".")[0] in PACKAGES or name in STDLIB) and str(getattr(module, "__file__", "")).endswith(".py"))
 
 
 bridge = Bridge(seed=new_seed)
@@ -32,7 +45,8 @@ def call(text: str) -> str:
     request = json.loads(text)
     if request["fn"] == "ping":
         from importlib.metadata import version  # a large import, for this question alone
-        return json.dumps({"python": sys.version.split()[0], "five_hundred": version("five-hundred")})
+        return json.dumps({"python": sys.version.split()[0], "five_hundred": version("five-hundred"),
+                           "from_source": from_source()})
     from app.bots import answer  # the bots are imported when first asked (app.bridge)
     return json.dumps(answer(request))
 
