@@ -41,12 +41,12 @@ RECORD = """() => {
   const moving = () => document.getAnimations().some((a) => !(a instanceof CSSAnimation || a instanceof CSSTransition)
                                                       && a.playState === 'running');
   window.travels = [];
-  let current = null;
+  window.still = [];
+  let current = null, was = null;
   const frame = (t) => {
-    if (moving()) {
-      if (!current) { current = []; window.travels.push(current); }
-      current.push(t);
-    } else current = null;
+    const now = moving();
+    if (now !== was) { current = []; (now ? window.travels : window.still).push(current); was = now; }
+    current.push(t);
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -54,7 +54,6 @@ RECORD = """() => {
   addEventListener('pointerdown', (event) => {
     const click = {at: event.timeStamp, moving: moving(), finished: null, answered: null};
     window.clicks.push(click);
-    queueMicrotask(() => { if (!moving()) click.finished = performance.now(); });
     const dialog = document.getElementById('dialog');
     new MutationObserver((_, observer) => {
       if (dialog.open && dialog.querySelector('#dialog-title')) {
@@ -63,6 +62,10 @@ RECORD = """() => {
       }
     }).observe(dialog, {attributes: true, childList: true, subtree: true});
   }, true);
+  addEventListener('pointerdown', () => {  // after the page's own listeners (web/motion.js finishes the travel)
+    const click = window.clicks.at(-1);
+    if (!moving()) click.finished = performance.now();
+  });
 }"""
 MOVING = """() => document.getAnimations().some((a) => !(a instanceof CSSAnimation || a instanceof CSSTransition)
   && a.playState === 'running')"""
@@ -100,7 +103,9 @@ def main() -> None:
     parser.add_argument("--pace", default="1.2 s", help="the bot pause, as the start screen names it")
     parser.add_argument("--site", type=Path, help="a built site (default: build site/)")
     args = parser.parse_args()
-    site = args.site or (build.build() and build.SITE)
+    site: Path = args.site or build.SITE
+    if not args.site:
+        build.build()
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores (a machine shared with other jobs)")
     with build.serving(site, BASE) as url, sync_playwright() as playwright:
@@ -112,15 +117,19 @@ def main() -> None:
             click_scores(page, moving=False)
         page.wait_for_function(f"() => window.travels.length > {args.travels}", timeout=TIMEOUT_MS * 4)
         travels: list[list[float]] = page.evaluate("window.travels")[:args.travels]
+        still: list[list[float]] = page.evaluate("window.still")
         clicks = page.evaluate("window.clicks")
         browser.close()
-    gaps = [[b - a for a, b in zip(t, t[1:])] for t in travels if len(t) > 1]
     frames = [len(t) for t in travels]
-    dropped = [sum(g > DROPPED_MS for g in gs) for gs in gaps]
-    print(f"pace {args.pace}: {len(travels)} travels")
+    size = round(statistics.median(frames))
+    windows = [t[i:i + size] for t in still for i in range(0, len(t) - size + 1, size)][:len(travels)]
+    print(f"pace {args.pace}: {len(travels)} travels; as many runs of {size} frames with nothing moving, side by side")
     print(f"  frames       median {statistics.median(frames):6.1f}  least {min(frames):6.1f}")
-    print(f"  dropped      {spread([float(d) for d in dropped])}   (frames later than {DROPPED_MS:.1f} ms; goal <= 2)")
-    print(f"  longest gap  {spread([max(g) for g in gaps])} ms")
+    for name, runs in (("travel", travels), ("still ", windows)):
+        gaps = [[b - a for a, b in zip(t, t[1:])] for t in runs if len(t) > 1]
+        dropped = [float(sum(g > DROPPED_MS for g in gs)) for gs in gaps]
+        print(f"  {name} dropped {spread(dropped)}   (frames later than {DROPPED_MS:.1f} ms; goal <= 2)")
+        print(f"  {name} longest gap {spread([max(g) for g in gaps])} ms")
     for moving in (True, False):
         chosen = [c for c in clicks if c["moving"] == moving and c["answered"] is not None]
         name = "during a travel" if moving else "nothing moving "
