@@ -9,6 +9,8 @@ import pytest
 
 from bots import bidding
 from bots.expert import Budget
+from bots.normal import NormalBot
+from bots.pass_sampling import PassSampler
 from bots.registry import LEVELS, make_bot
 from engine import ptn
 from engine.bids import DOUBLE_NULLO, Bid, bid
@@ -24,6 +26,7 @@ from engine.rules import Rules
 from engine.scoring import score_hand
 from tests.conftest import random_playout, run
 from tests.test_observation import played_cards, seen
+from tests.test_sampling import public
 
 NULLO = Rules.parse("standard,double-nullo=on")
 
@@ -179,6 +182,37 @@ class TestNoPeeking:
         assert [a for s, a in caller.history if s == 3][-3:] == [None] * 3
         assert len(caller.discards) == 3 and set(caller.discards).isdisjoint(caller.hand)
         assert len(partner.discards) == 3 and defender.discards == ()
+
+
+class TestSampling:
+    @pytest.mark.parametrize("with_model", [False, True])
+    def test_samples_match_every_seats_view_and_replay(self, with_model: bool) -> None:
+        """The expert's deals behind a double nullo: the same view for the seat (its cards,
+        counts, voids, history), every action legal, the hidden cards in play where they
+        can be (with the caller's passed cards: with partner or put back)."""
+        for seed in range(6):
+            hand = _called(seed)
+            rng = SplitMix64(seed)
+            for _ in range(6 + seed * 5):
+                hand.apply(rng.choice(hand.legal_actions()))
+            assert hand.phase == Phase.PLAY
+            for seat in range(4):
+                obs = observe(hand, seat)
+                sampler = PassSampler(obs, NormalBot(SplitMix64(1)).act if with_model else None)
+                for k in range(3):
+                    sample = sampler.sample(SplitMix64(k))
+                    assert public(observe(sample, seat)) == public(obs), (seed, seat)
+                    replay = Hand(NULLO, sample.deal, sample.dealer)
+                    for s, a in sample.history:
+                        replay.apply(a, s)
+                    assert sample.discards.bit_count() == 3
+                    if seat == 3:  # the partner knows what it put back
+                        assert sample.discards == hand.discards
+                    if seat == 1:  # the caller's passed cards are with partner or put back
+                        plays = [*sample.tricks, (0, sample.trick_pos, sample.trick_cards)]
+                        partners = [c for t in plays for p, c in zip(t[1], t[2]) if p == 3]
+                        partners += sample.hand_of(3) + cards_of(sample.discards)
+                        assert set(obs.discards) <= set(partners)
 
 
 class TestTheBots:
