@@ -28,6 +28,7 @@ from tests.test_observation import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app import table_render  # noqa: E402
+from app.help import rules_help  # noqa: E402
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.view import table_view  # noqa: E402
@@ -202,6 +203,14 @@ class TestTheTable:
         session = self._session()
         again = Session.resume(session.settings, session.match)
         assert not again.cards_hidden and session.cards_hidden
+
+    def test_the_help_says_the_rule_and_the_choices_made(self) -> None:
+        text = " ".join(p for section in rules_help(BLIND) for p in section["paragraphs"])
+        assert ("Blind misère (1000 points, the value in every scoring table of the reference) is "
+                "misère called before you look at your cards: only as your first call") in text
+        assert "It outranks every bid" in text and "even before anyone has bid a seven (our choice)" in text
+        assert "Blind misère" not in " ".join(p for section in rules_help(Rules())
+                                              for p in section["paragraphs"])
 
     def test_without_the_rule_the_cards_are_face_up(self) -> None:
         settings = default_settings("standard")

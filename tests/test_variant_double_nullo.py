@@ -4,6 +4,8 @@ passes its discards to partner, who keeps what it wants and discards as many."""
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -27,6 +29,9 @@ from engine.scoring import score_hand
 from tests.conftest import random_playout, run
 from tests.test_observation import played_cards, seen
 from tests.test_sampling import check_sample
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
 
 NULLO = Rules.parse("standard,double-nullo=on")
 
@@ -119,6 +124,16 @@ class TestTheRule:
         r = dataclasses.replace(NULLO, set_rule=True)
         assert score_hand(r, DOUBLE_NULLO, 1, (1, 3), (3, 2, 4, 1)).declarer_set
         assert not score_hand(r, DOUBLE_NULLO, 1, (1, 3), (4, 1, 4, 1)).declarer_set
+
+
+def test_the_help_says_the_rule_and_the_choices_made() -> None:
+    text = " ".join(p for section in rules_help(Rules.parse("american,double-nullo=on"))
+                    for p in section["paragraphs"])
+    assert ("Double nullo (450 points: the reference gives only the Perfect table's value, used "
+            "here with every table) promises that both partners take no trick. It ranks between "
+            "ten clubs and ten diamonds") in text
+    assert ("gives the 5 cards they put back to their partner, who keeps the ones they want and "
+            "puts back 5; both partners play") in text
 
 
 class TestRecords:
