@@ -1,7 +1,8 @@
 """The easy bot: a beginner's partner, loose but never absurd.
 
 It bids only with real strength (counted simply: trumps, top trumps, aces;
-never misere, no trumps only with the joker), plays high to win and low
+never misere, no trumps only with the joker; a blind misere only as the normal
+bot does, when the scores make it desperate), plays high to win and low
 when partner is winning, does not trump partner's winner, saves the joker
 when partner plays after it, and remembers nothing but the trick on the
 table.
@@ -77,7 +78,7 @@ class EasyBot(Bot):
         assert contract is not None
         trump = NO_SUIT if contract.denomination == NO_TRUMPS else contract.denomination
         order = trump_order(obs.rules.deck, trump)
-        if contract.is_misere:  # a partner's double nullo: keep the low cards
+        if contract.is_misere:  # its blind misere, a partner's double nullo: keep the low cards
             c = max(obs.hand, key=lambda x: (order.power[x], x))
             return Decision(discard(c), f"put back the {c.name}, a high card")
         side = [c for c in obs.hand if order.suit[c] != trump and not 1 << c & JOKERS]

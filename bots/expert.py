@@ -10,8 +10,7 @@ samples (by more than the noise of the sample); when following, among cards
 that do exactly as well on every sample the cheapest is played.  A
 :class:`Budget` of counts (deals, search nodes) bounds the work, so a seed
 gives the same play on any machine.  Bids, discards, calls and the joker's suit come from
-the normal bot, and so do the cards of a double nullo (the sampler does not rebuild the
-deal behind its kitty pass).
+the normal bot.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from engine.scoring import score_hand
 from engine.trumps import trump_order
 
 from bots.protocol import Bot, Decision
-from bots.sampling import Sampler
+from bots.pass_sampling import sampler_for
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
 if TYPE_CHECKING:
@@ -82,8 +81,8 @@ class ExpertBot(Bot):
         return self._normal
 
     def decide(self, obs: Observation) -> Decision:
-        if obs.phase != Phase.PLAY or obs.contract is not None and obs.contract.passes_discards:
-            return self.normal.decide(obs)  # the sampler cannot rebuild a double nullo's pass
+        if obs.phase != Phase.PLAY:
+            return self.normal.decide(obs)
         legal = obs.legal_actions
         if len(legal) == 1:
             return Decision(legal[0], "it is the only card you can play")
@@ -98,7 +97,7 @@ class ExpertBot(Bot):
         baseline = normal.action
         # Early on, deals are drawn to fit the auction as the normal bot would
         # have bid it (dearer, but it is when the hidden cards matter most).
-        sampler = Sampler(obs, model=self.normal.act if len(obs.tricks) < MODEL_TRICKS else None)
+        sampler = sampler_for(obs, model=self.normal.act if len(obs.tricks) < MODEL_TRICKS else None)
         narrow = 10 - len(obs.tricks) > EXACT_LEFT
         legal = obs.legal_actions
         utils: dict[Action, list[float]] = {a: [] for a in legal}

@@ -142,7 +142,8 @@ class Sides:
     """``seats`` is the whole side: False while a called partner is secret to the viewer
     (or not called yet)."""
     misere: bool
-    """The contract is a misere: the declarer's partners and piles sit out."""
+    """The contract is a misere played alone: the declarer's partners and piles sit out
+    (not in double nullo, where both partners play)."""
     viewer: int = -1
     """The seat whose knowledge this is (-1: the whole truth)."""
 

@@ -31,6 +31,15 @@ def public(obs: Observation) -> dict[str, Any]:
     return out
 
 
+def check_sample(sample: Hand, obs: Observation) -> None:
+    """A sampled hand gives the seat the same view (own cards, piles, counts, voids, history,
+    tricks...), and every action of its history was legal with the sampled cards."""
+    assert public(observe(sample, obs.seat)) == public(obs)
+    replay = Hand(obs.rules, sample.deal, sample.dealer)
+    for s, a in sample.history:
+        replay.apply(a, s)
+
+
 def positions(rules: Rules, seed: int, count: int) -> list[Hand]:
     """Random hands stopped at random points (auction, kitty, call, joker or play)."""
     rng = SplitMix64(seed)
@@ -55,12 +64,7 @@ def test_samples_are_consistent_with_the_observation(table: str) -> None:
         sampler = Sampler(obs)
         for k in range(3):
             sample = sampler.sample(SplitMix64(k))
-            # the same view: own cards, piles, counts, voids, history, tricks...
-            assert public(observe(sample, seat)) == public(obs), (table, i)
-            # every action of the history was legal with the sampled cards
-            replay = Hand(rules, sample.deal, sample.dealer)
-            for s, a in sample.history:
-                replay.apply(a, s)
+            check_sample(sample, obs)
             # hidden cards keep out of the suits each hand showed void in
             if hand.phase == Phase.PLAY:
                 order = trump_order(rules.deck, sample.order.trump, sample.joker_suit)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +25,14 @@ from engine.rules import Rules
 from engine.scoring import score_hand
 from tests.conftest import random_playout, run
 from tests.test_observation import check
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app import table_render  # noqa: E402
+from app.help import rules_help  # noqa: E402
+from app.session import Session  # noqa: E402
+from app.settings import default_settings  # noqa: E402
+from app.view import table_view  # noqa: E402
+from app.view_model import BidPrompt  # noqa: E402
 
 BLIND = Rules.parse("standard,blind-misere=on")
 
@@ -155,3 +165,53 @@ class TestTheBots:
         with pytest.raises(ValueError, match="yardstick bot would call a blind misere after "
                                              "looking"):
             run_match("normal", "yardstick", BLIND, 1, 1)
+
+
+class TestTheTable:
+    """The app: the player's cards lie face down until looked at or the first call."""
+
+    def _session(self) -> Session:
+        settings = default_settings("standard")
+        settings["rules"] = str(BLIND)
+        settings["levels"] = ["human", "normal", "normal", "normal"]
+        return Session(settings, DealCode(1, 3))  # South speaks first
+
+    def test_face_down_with_the_blind_call_alone_then_looked_at(self) -> None:
+        session = self._session()
+        view = table_view(session)
+        assert view.hand == () and view.hand_hidden == 10
+        assert isinstance(view.prompt, BidPrompt) and view.prompt.blind
+        assert [b.action for b in view.prompt.bids] == ["bid BLIND-MIS"] and not view.prompt.can_pass
+        html = table_render.table(view, False)
+        assert 'data-action="look"' in html["hand"] and 'data-action="hint"' not in html["panel"]
+        session.look()
+        view = table_view(session)
+        assert view.hand_hidden == 0 and len(view.hand) == 10
+        assert isinstance(view.prompt, BidPrompt) and view.prompt.can_pass
+        assert "bid BLIND-MIS" not in [b.action for b in view.prompt.bids]
+        session.bid("bid BLIND-MIS")
+        assert session.notice == ("You have looked at your cards: blind misère is called only "
+                                  "before looking.") and not session.hand.history
+
+    def test_the_blind_call_turns_the_cards_up(self) -> None:
+        session = self._session()
+        session.bid("bid BLIND-MIS")
+        assert session.hand.high == BLIND_MISERE and not session.cards_hidden
+        assert len(table_view(session).hand) == 10
+
+    def test_a_game_read_back_counts_as_looked_at(self) -> None:
+        session = self._session()
+        again = Session.resume(session.settings, session.match)
+        assert not again.cards_hidden and session.cards_hidden
+
+    def test_the_help_says_the_rule_and_the_choices_made(self) -> None:
+        text = " ".join(p for section in rules_help(BLIND) for p in section["paragraphs"])
+        assert ("Blind misère (1000 points, the value in every scoring table of the reference) is "
+                "misère called before you look at your cards: only as your first call") in text
+        assert "It outranks every bid" in text and "even before anyone has bid a seven (our choice)" in text
+        assert "Blind misère" not in " ".join(p for section in rules_help(Rules())
+                                              for p in section["paragraphs"])
+
+    def test_without_the_rule_the_cards_are_face_up(self) -> None:
+        settings = default_settings("standard")
+        assert not Session(settings, DealCode(1, 3)).cards_hidden

@@ -4,11 +4,15 @@ passes its discards to partner, who keeps what it wants and discards as many."""
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 
 from bots import bidding
 from bots.expert import Budget
+from bots.normal import NormalBot
+from bots.pass_sampling import PassSampler
 from bots.registry import LEVELS, make_bot
 from engine import ptn
 from engine.bids import DOUBLE_NULLO, Bid, bid
@@ -24,6 +28,10 @@ from engine.rules import Rules
 from engine.scoring import score_hand
 from tests.conftest import random_playout, run
 from tests.test_observation import played_cards, seen
+from tests.test_sampling import check_sample
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
 
 NULLO = Rules.parse("standard,double-nullo=on")
 
@@ -118,6 +126,16 @@ class TestTheRule:
         assert not score_hand(r, DOUBLE_NULLO, 1, (1, 3), (4, 1, 4, 1)).declarer_set
 
 
+def test_the_help_says_the_rule_and_the_choices_made() -> None:
+    text = " ".join(p for section in rules_help(Rules.parse("american,double-nullo=on"))
+                    for p in section["paragraphs"])
+    assert ("Double nullo (450 points: the reference gives only the Perfect table's value, used "
+            "here with every table) promises that both partners take no trick. It ranks between "
+            "ten clubs and ten diamonds") in text
+    assert ("gives the 5 cards they put back to their partner, who keeps the ones they want and "
+            "puts back 5; both partners play") in text
+
+
 class TestRecords:
     def _played(self, seed: int = 9) -> Hand:
         hand = _called(seed)
@@ -179,6 +197,34 @@ class TestNoPeeking:
         assert [a for s, a in caller.history if s == 3][-3:] == [None] * 3
         assert len(caller.discards) == 3 and set(caller.discards).isdisjoint(caller.hand)
         assert len(partner.discards) == 3 and defender.discards == ()
+
+
+class TestSampling:
+    @pytest.mark.parametrize("with_model", [False, True])
+    def test_samples_match_every_seats_view_and_replay(self, with_model: bool) -> None:
+        """The expert's deals behind a double nullo: the same view for the seat (its cards,
+        counts, voids, history), every action legal, the hidden cards in play where they
+        can be (with the caller's passed cards: with partner or put back)."""
+        for seed in range(6):
+            hand = _called(seed)
+            rng = SplitMix64(seed)
+            for _ in range(6 + seed * 5):
+                hand.apply(rng.choice(hand.legal_actions()))
+            assert hand.phase == Phase.PLAY
+            for seat in range(4):
+                obs = observe(hand, seat)
+                sampler = PassSampler(obs, NormalBot(SplitMix64(1)).act if with_model else None)
+                for k in range(3):
+                    sample = sampler.sample(SplitMix64(k))
+                    check_sample(sample, obs)
+                    assert sample.discards.bit_count() == 3
+                    if seat == 3:  # the partner knows what it put back
+                        assert sample.discards == hand.discards
+                    if seat == 1:  # the caller's passed cards are with partner or put back
+                        plays = [*sample.tricks, (0, sample.trick_pos, sample.trick_cards)]
+                        partners = [c for t in plays for p, c in zip(t[1], t[2]) if p == 3]
+                        partners += sample.hand_of(3) + cards_of(sample.discards)
+                        assert set(obs.discards) <= set(partners)
 
 
 class TestTheBots:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from bots.claim import claim_order
 from engine.actions import ALONE, Action, call, discard, joker_suit, lead_joker, play
+from engine.bids import BLIND_MISERE
 from engine.cards import CARDS, Card
 from engine.deal import DealCode, deal
 from engine.errors import FiveHundredError, IllegalActionError
@@ -208,8 +209,10 @@ class Session:
         self.selected, self.naming, self.picks, self.notice = None, False, [], ""
 
     def bid(self, text: str) -> None:
-        """A call in the auction: 'bid 7H', 'bid MIS', 'pass'."""
-        if self._my_turn():
+        """A call in the auction: 'bid 7H', 'bid MIS', 'pass' (blind misère only before looking)."""
+        if self._my_turn() and not self.cards_hidden and text.upper() == f"BID {BLIND_MISERE}":
+            self.notice = "You have looked at your cards: blind misère is called only before looking."
+        elif self._my_turn():
             self._act(text)
 
     @property

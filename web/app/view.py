@@ -234,12 +234,10 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
         return WaitPrompt(text=f"{out}{who} {doing.get(obs.phase, 'is thinking')}…")
     legal = obs.legal_actions
     if obs.phase == Phase.AUCTION:
-        return _blind_bidding(obs) if session.cards_hidden else _bidding(obs)
+        return _blind_bidding(obs) if session.cards_hidden else _bidding(obs, looked=True)
     if obs.phase == Phase.DISCARD:
         k = obs.rules.kitty_size
-        return DiscardPrompt(need=k, chosen=len(session.picks),
-                             text=f"You won the auction: the {k} kitty cards are in your hand. "
-                                  f"Choose {k} cards to put back.")
+        return DiscardPrompt(need=k, chosen=len(session.picks), text=_discard_text(obs, k))
     if obs.phase == Phase.CALL:
         return call_prompt(session, obs)
     if obs.phase == Phase.JOKER:
@@ -262,14 +260,15 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
                       selected=selected.name if selected is not None else "", one_tap=one_tap)
 
 
-def _bidding(obs: Observation) -> BidPrompt:
-    """The legal bids with their values, an inkle or a misère's rank named, and what this call is."""
+def _bidding(obs: Observation, looked: bool) -> BidPrompt:
+    """The legal bids with their values, an inkle or a misère's rank named, and what this call is
+    (once ``looked`` at the cards, no blind misère)."""
     rules = obs.rules
     bids = []
     inkles = False
     for a in obs.legal_actions:
         b = a.bid
-        if b is None:
+        if b is None or looked and b == BLIND_MISERE:
             continue
         inkle = rules.inkle and not b.is_misere and b.tricks == 6
         inkles |= inkle
@@ -285,9 +284,20 @@ def _bidding(obs: Observation) -> BidPrompt:
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
 
 
+def _discard_text(obs: Observation, k: int) -> str:
+    """What the cards put back are for: the kitty, or in double nullo partner's hand."""
+    if obs.contract is not None and obs.contract.passes_discards:
+        if obs.seat != obs.declarer:
+            return (f"Double nullo: your partner gave you the {k} cards they put back. "
+                    f"Keep the ones you want and choose {k} to put back.")
+        return (f"You won the auction: the {k} kitty cards are in your hand. Choose {k} cards "
+                "to give your partner, who keeps the ones they want and puts back as many.")
+    return f"You won the auction: the {k} kitty cards are in your hand. Choose {k} cards to put back."
+
+
 def _blind_bidding(obs: Observation) -> BidPrompt:
     """Cards face down (blind misere): the one call open before looking."""
-    bids = tuple(b for b in _bidding(obs).bids if b.action == f"bid {BLIND_MISERE}")
+    bids = tuple(b for b in _bidding(obs, looked=False).bids if b.action == f"bid {BLIND_MISERE}")
     return BidPrompt(text="Your cards are face down. Look at them, or call blind misère now: "
                           "only before you look.", bids=bids, can_pass=False, blind=True)
 

@@ -1,0 +1,59 @@
+"""Double nullo at the table: turned on at the start screen, called by the player, the
+discards passed to partner, both partners playing to a score on the sheet."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from engine import DealCode
+from pages import StartScreen, TableScreen
+from scenarios import Scenario, bidder, declared, settings_for, simulate
+
+NULLO = "standard,double_nullo=on"
+
+
+def nullo_scenario() -> Scenario:
+    """South speaks first (East deals), calls double nullo and keeps it."""
+    settings = settings_for("standard")
+    settings["rules"] = NULLO
+    for seed in range(1, 200):
+        scenario = simulate(settings, DealCode(seed, 3), bidder(lambda s: "bid DOUBLE-NULLO"))
+        if declared(scenario, "DOUBLE-NULLO"):
+            return scenario
+    raise LookupError("no deal where South keeps double nullo")
+
+
+def test_double_nullo_is_called_passed_to_partner_and_scored(table_page: Page) -> None:
+    found = nullo_scenario()
+    start, table = StartScreen(table_page), TableScreen(table_page)
+    expect(start.deal_button).to_be_visible()
+    start.choose_table("Standard")
+    for select in start.root.locator("fieldset.bots select").all():
+        select.select_option(label="Normal")
+    start.pace.select_option(label="No pause")
+    start.autoplay.set_checked(False)
+    start.deal_code.fill(found.code)
+    start.show_rules()
+    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
+    option = start.option("Double nullo")
+    expect(option.locator("xpath=ancestor::div[contains(@class,'option')]")).to_contain_text(
+        "Both partners play to take no trick, worth 450")
+    option.check()
+    expect(start.rules.locator("summary")).to_have_text("Table rules (changed: double nullo on)")
+    start.deal_button.click()
+    table.app.expect_turn("you")
+    nullo = table.bid_button("bid DOUBLE-NULLO")
+    expect(nullo).to_have_accessible_name(re.compile("^Double nullo 450 both partners play"))
+    table.take(found.plan[0])
+    table.app.expect_turn("you")
+    expect(table.panel).to_contain_text("Choose 3 cards to give your partner")
+    for step in found.plan[1:]:
+        table.take(step)
+    result = found.session.hand.result
+    assert result is not None and result.bidders == (0, 2)
+    expect(table.panel).to_contain_text(f"Double nullo: the bidders took {result.bidders_tricks} trick")
+    table.app.expect_turn(re.compile("^(hand-over|game-over)$"))
+    assert table.totals() == [450 if result.made else -450, 0]
+    expect(table.open_dialog("Rules")).to_contain_text("Double nullo (450 points")
+    table.close_dialog()
