@@ -4,7 +4,7 @@ A card is a :class:`Card`, an ``int`` subclass: ``suit * 16 + rank`` for the
 suited cards, then the jokers and the second copies of the doubled six-handed
 deck.  Hot code works on plain ints and bit masks; the subclass only adds
 ``str``/``repr``.  Text forms: ``"JH"``, ``"10S"``, ``"13D"``, ``"JK"`` (the
-joker), ``"JK2"`` (a second joker), ``"2S'"`` (the second copy of the 2 of
+joker, the white one where there are two), ``"JK2"`` (the black joker), ``"2S'"`` (the second copy of the 2 of
 spades in the doubled deck).
 
 >>> jh = Card.parse("jh")
@@ -93,7 +93,7 @@ class Card(int):
         if self == JOKER_ID:
             return "joker"
         if self == SECOND_JOKER_ID:
-            return "second joker"
+            return "black joker"
         name = f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
         return f"{name} (second deck)" if self.is_copy else name
 

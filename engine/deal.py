@@ -3,7 +3,8 @@
 Version 1: the deck in canonical (id) order is shuffled by :class:`SplitMix64`
 seeded with the seed, then dealt from the top in packets starting with the
 player left of the dealer: 3 each, 1 to the kitty, 4 each, 1, 3 each, 1
-(a kitty of five: 3 each, 3, 4 each, 2, 3 each).  Two players then get their
+(a kitty of five: 3 each, 3, 4 each, 2, 3 each; the French Canadian kitty of
+six: 3 each, 3, 3 each, 3, 4 each).  The packets are the deck's own data.  Two players then get their
 piles: five face-down cards each, then five face-up cards each on top.
 """
 
@@ -89,7 +90,7 @@ def deal_cards(rules: Rules, code: DealCode) -> Deal:
     hands: list[list[Card]] = [[] for _ in range(n)]
     kitty: list[Card] = []
     top = 0
-    packets = (3, 3, 4, 2, 3, 0) if rules.kitty_size == 5 else (3, 1, 4, 1, 3, 1)
+    packets = rules.deck.packets
     for each, to_kitty in zip(packets[::2], packets[1::2]):
         for seat in order:
             hands[seat] += cards[top:top + each]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from engine.cards import (ACE, DIAMONDS, FOUR, FIVE, HEARTS, JOKER, SEVEN, SUITS, TEN, THIRTEEN, TWO, Card, card, copy_of, mask_of)
+from engine.cards import (ACE, DIAMONDS, FOUR, FIVE, HEARTS, JOKER, SECOND_JOKER, SEVEN, SUITS, TEN, THIRTEEN, TWO, Card, card, copy_of, mask_of)
 
 _PLAIN: Final = (*range(TWO, TEN + 1), *range(THIRTEEN + 1, ACE + 1))  # no 11-13
 _FROM = {r: tuple(x for x in _PLAIN if x >= r) for r in (TWO, FOUR, FIVE, SEVEN)}
@@ -28,6 +28,8 @@ class Deck(Enum):
     """52, a joker, 11s and 12s in every suit, 13s in the red suits."""
     DOUBLED = "63-doubled"
     """52, a joker, and a second deck's 2s, 3s and red 4s."""
+    FRENCH_CANADIAN = "46"
+    """No 2s or 3s, two jokers (the white one above the black one); a kitty of six."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -39,8 +41,22 @@ class Deck(Enum):
         return _MASKS[self]
 
     @property
+    def packets(self) -> tuple[int, ...]:
+        """The deal's packets, in pairs: cards to each player, then cards to the kitty."""
+        return _PACKETS.get(self, (3, 1, 4, 1, 3, 1))
+
+    @property
     def kitty_size(self) -> int:
-        return 5 if self is Deck.FULL else 3
+        return sum(self.packets[1::2])
+
+    @property
+    def jokers(self) -> int:
+        """The deck's jokers as a bit mask."""
+        return _JOKER_MASKS[self]
+
+    def card_name(self, c: Card) -> str:
+        """Words for a card of this deck: with two jokers, 'white joker' and 'black joker'."""
+        return "white joker" if c == JOKER and self.jokers & 1 << SECOND_JOKER else c.name
 
     @property
     def description(self) -> str:
@@ -52,13 +68,13 @@ def _suit(suit: int, ranks: tuple[int, ...]) -> list[Card]:
 
 
 def _build(deck: Deck) -> tuple[Card, ...]:
-    cards: list[Card] = [JOKER]
+    cards: list[Card] = [JOKER, SECOND_JOKER] if deck is Deck.FRENCH_CANADIAN else [JOKER]
     if deck is Deck.PIQUET:
         for s in SUITS:
             cards += _suit(s, _FROM[SEVEN])
-    elif deck in (Deck.STANDARD, Deck.FULL, Deck.MIXED_FOURS):
+    elif deck in (Deck.STANDARD, Deck.FULL, Deck.MIXED_FOURS, Deck.FRENCH_CANADIAN):
         low = {Deck.STANDARD: (FIVE, FIVE, FOUR, FOUR), Deck.FULL: (FOUR,) * 4,
-               Deck.MIXED_FOURS: (FIVE, FOUR, FIVE, FOUR)}[deck]
+               Deck.MIXED_FOURS: (FIVE, FOUR, FIVE, FOUR), Deck.FRENCH_CANADIAN: (FOUR,) * 4}[deck]
         for s in SUITS:
             cards += _suit(s, _FROM[low[s]])
     else:
@@ -76,5 +92,8 @@ def _build(deck: Deck) -> tuple[Card, ...]:
 
 _CARDS: Final = {d: _build(d) for d in Deck}
 _MASKS: Final = {d: mask_of(cs) for d, cs in _CARDS.items()}
+_JOKER_MASKS: Final = {d: mask_of(c for c in cs if c.is_joker) for d, cs in _CARDS.items()}
+_PACKETS: Final = {Deck.FULL: (3, 3, 4, 2, 3, 0), Deck.FRENCH_CANADIAN: (3, 3, 3, 3, 4, 0)}
+"""The deals that differ from 3 each, 1 to the kitty, 4 each, 1, 3 each, 1."""
 _DESCRIPTIONS: Final = {d: (d.__doc__ or "").strip() for d in Deck}
 assert all(len(_CARDS[d]) == int(d.value[:2]) for d in Deck)

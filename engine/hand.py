@@ -469,10 +469,17 @@ class Hand:
 
     def _after_call(self) -> None:
         assert self.contract is not None
-        if self.contract.denomination == NO_TRUMPS and self.held[self.declarer] & _JOKERS:
+        if self.contract.denomination == NO_TRUMPS and self._names_jokers():
             self.phase = Phase.JOKER
         else:
             self._start_play()
+
+    def _names_jokers(self) -> bool:
+        """Whether the declarer may give the jokers a suit: holding every joker of the deck
+        (with two jokers, both or neither, our choice: a suit given to one joker alone would
+        leave the other's order unsaid)."""
+        jokers = self.rules.deck.jokers
+        return self.held[self.declarer] & jokers == jokers
 
     def _start_play(self) -> None:
         rules = self.rules

@@ -136,8 +136,8 @@ def rules_of(record: PtnRecord) -> Rules:
         elif key == "S8Overbid250Nullo" and isinstance(value, bool):
             change["misere_rank"] = (MisereRank.ABOVE_SEVENS if value
                                      else MisereRank.BETWEEN_EIGHTS)
-        elif key == "deckSize" and (players, value) in ((4, 43), (4, 45), (2, 43), (2, 45)):
-            change["deck"] = Deck.FULL if value == 45 else Deck.STANDARD
+        elif key == "deckSize" and (players, value) in _PTN_DECKS:
+            change["deck"] = _PTN_DECKS[players, value]
         elif key == "gameOverScore" and isinstance(value, int):
             change["target"] = value
         elif key == "isPartnership" and value == (players in (4, 6)):
@@ -560,13 +560,18 @@ def _options_json(rules: Rules) -> dict[str, Any]:
         out["whenNullo"] = 1
     if rules.misere_rank == MisereRank.BETWEEN_EIGHTS:
         out["S8Overbid250Nullo"] = False
-    if rules.deck is Deck.FULL:
-        out["deckSize"] = 45
+    if rules.deck in (Deck.FULL, Deck.FRENCH_CANADIAN):
+        out["deckSize"] = int(rules.deck.value)
     if rules.target != 500:
         out["gameOverScore"] = rules.target
     if rules != rules_of_options(rules.players, out):
         raise PtnError(f"PTN cannot say these rules: {rules}")
     return out
+
+
+_PTN_DECKS: Final = {(4, 43): Deck.STANDARD, (4, 45): Deck.FULL, (2, 43): Deck.STANDARD,
+                     (2, 45): Deck.FULL, (4, 46): Deck.FRENCH_CANADIAN}
+"""Trickster's deckSize by head count: 46 is 45 and the black joker (its 'low joker', our JK2)."""
 
 
 def rules_of_options(players: int, options: dict[str, Any]) -> Rules:

@@ -45,6 +45,8 @@ class MisereRank(StrEnum):
 
     ABOVE_SEVENS = "above-sevens"
     BETWEEN_EIGHTS = "8S-8C"
+    BELOW_NO_TRUMPS = "below-8NT"
+    """French Canadian: misere just below 8NT, open misere just below 10NT."""
 
 
 class JokerLead(StrEnum):
@@ -68,6 +70,8 @@ class ScoringTable(StrEnum):
     AVONDALE = "avondale"
     ORIGINAL = "original"
     PERFECT = "perfect"
+    FRENCH_CANADIAN = "french-canadian"
+    """Avondale's bids; misere ("petite") 500, open misere ("grosse") 1000."""
 
 
 class PartnerShare(StrEnum):
@@ -79,7 +83,10 @@ class PartnerShare(StrEnum):
 
 SCORING_TABLES: Final = tuple(ScoringTable)
 _MISERE_VALUES: Final = {ScoringTable.AVONDALE: (250, 500), ScoringTable.ORIGINAL: (250, 500),
-                         ScoringTable.PERFECT: (150, 250)}
+                         ScoringTable.PERFECT: (150, 250), ScoringTable.FRENCH_CANADIAN: (500, 1000)}
+_MISERE_ORDERS: Final = {MisereRank.ABOVE_SEVENS: (95, 225), MisereRank.BETWEEN_EIGHTS: (105, 225),
+                         MisereRank.BELOW_NO_TRUMPS: (135, 235)}
+"""Auction ranks of misere and open misere by ``misere_rank`` (a bid ranks at ten times its id)."""
 
 
 class VariantBid(NamedTuple):
@@ -101,7 +108,7 @@ reference's "split the colours" order, where 450 falls in the Perfect table)."""
 _PLAYER_DECKS: Final = {
     2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
     3: (Deck.PIQUET,),
-    4: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
+    4: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL, Deck.FRENCH_CANADIAN),
     5: (Deck.FULL_52,),
     6: (Deck.SIX_HANDED, Deck.DOUBLED),
 }
@@ -176,6 +183,10 @@ class Rules:
                               "Both partners play to take no trick, worth 450, between ten clubs "
                               "and ten diamonds: the caller passes its discards to partner, who "
                               "keeps what it wants and discards as many (four players).")
+    failed_to_defenders: bool = _opt(False, "Scoring", "Failed bids score to the defenders",
+                                     "Points are never subtracted: a side that fails its "
+                                     "contract loses nothing, and its value goes to the other "
+                                     "side (French Canadian).")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
@@ -214,6 +225,8 @@ class Rules:
             out.append("point spread needs two sides and a target")
         if self.double_nullo and not self.table.two_partnerships:
             out.append("double nullo is played by two partnerships of two (four players)")
+        if self.failed_to_defenders and self.sides != 2:
+            out.append("failed bids score to the defenders only with two sides")
         return out
 
     # --- derived facts -------------------------------------------------
@@ -256,10 +269,8 @@ class Rules:
         """Auction rank of a bid: higher beats lower."""
         if bid in VARIANT_BIDS:
             return VARIANT_BIDS[bid].order
-        if bid == MISERE_ID:
-            return 95 if self.misere_rank == MisereRank.ABOVE_SEVENS else 105
-        if bid == OPEN_MISERE_ID:
-            return 225
+        if bid in (MISERE_ID, OPEN_MISERE_ID):
+            return _MISERE_ORDERS[self.misere_rank][bid == OPEN_MISERE_ID]
         return bid * 10
 
     @cached_property
@@ -353,6 +364,9 @@ PRESETS: Final[dict[str, Rules]] = {
     "american": Rules(deck=Deck.FULL, one_round_auction=True, inkle=True, open_misere=False,
                       misere_rank=MisereRank.BETWEEN_EIGHTS, defenders_win=True),
     "tournament": Rules(misere=False, open_misere=False, slam=Slam.PLUS_100, target=0),
+    "french-canadian": Rules(deck=Deck.FRENCH_CANADIAN, misere_rank=MisereRank.BELOW_NO_TRUMPS,
+                             scoring=ScoringTable.FRENCH_CANADIAN, target=1000, defenders_win=True,
+                             failed_to_defenders=True),
 }
 PRESET_TITLES: Final = {
     "standard": "Standard (4 players, partners)",
@@ -363,6 +377,7 @@ PRESET_TITLES: Final = {
     "six-handed-pairs": "Six-handed, three teams of two",
     "american": "American (one round, inkles, 45 cards)",
     "tournament": "Tournament table (rounds of four hands)",
+    "french-canadian": "French Canadian (two jokers, kitty of six, to 1000)",
 }
 OPTIONS: Final = tuple(dataclasses.fields(Rules))
 """Each option's field: ``metadata`` holds its group, label, help sentence and choices."""

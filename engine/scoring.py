@@ -49,7 +49,8 @@ class HandResult:
             else:
                 text += f" ({value} points)"
         else:
-            text += f"failed (minus {value})"
+            text += (f"failed ({value} to the defenders)" if rules.failed_to_defenders
+                     else f"failed (minus {value})")
             if self.declarer_set:
                 text += ", set: the declarer may not bid next hand"
         defenders = "the defender scores" if len(self.tricks) - len(self.bidders) == 1 else "defenders score"
@@ -81,7 +82,10 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
     declarer_sides = table.scoring_sides(bidders)
     if table.called_partner and len(bidders) > 1 and rules.partner_share == PartnerShare.HALF:
         gain //= 2
-    for side in declarer_sides:
+    scored = declarer_sides
+    if not made and rules.failed_to_defenders:  # never subtracted: the value goes across
+        scored, gain = frozenset(range(rules.sides)) - declarer_sides, value
+    for side in scored:
         points[side] += gain
     if not bid.is_misere:
         for seat, t in enumerate(tricks):

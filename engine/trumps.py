@@ -3,7 +3,9 @@
 With a trump suit, the joker and the left bower become trumps (and, with the
 mixed-fours deck, the 4 of the trump colour).  In no trumps and misere the
 joker is the only trump: it keeps no suit (``NO_SUIT``) unless the bidder gives
-it one, in which case it is the highest card of that suit.
+it one, in which case it is the highest card of that suit.  With two jokers
+(the French Canadian deck) both are trumps, the white joker (``JK``) above the
+black one (``JK2``), so a trump suit has 14 trumps.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ def trump_order(deck: Deck, trump: int, joker_suit: int = NO_SUIT) -> TrumpOrder
     if trump == NO_SUIT:
         for j in (JOKER_ID, SECOND_JOKER_ID):
             if joker_suit == NO_SUIT:
-                suit[j], power[j] = NO_SUIT, _TRUMP + 40 + (j - JOKER_ID)
+                suit[j], power[j] = NO_SUIT, _TRUMP + 41 - (j - JOKER_ID)
             else:
-                suit[j], power[j] = joker_suit, _PLAIN + 20 + (j - JOKER_ID)
+                suit[j], power[j] = joker_suit, _PLAIN + 21 - (j - JOKER_ID)
     else:
         for c in deck.cards:
             if suit[c] == trump:
@@ -50,7 +52,7 @@ def trump_order(deck: Deck, trump: int, joker_suit: int = NO_SUIT) -> TrumpOrder
         suit[left] = trump
         power[right], power[left] = _TRUMP + 30, _TRUMP + 29
         for j in (JOKER_ID, SECOND_JOKER_ID):
-            suit[j], power[j] = trump, _TRUMP + 40 + (j - JOKER_ID)
+            suit[j], power[j] = trump, _TRUMP + 41 - (j - JOKER_ID)
         if deck is Deck.MIXED_FOURS:
             four = card(trump ^ 1, FOUR)
             if four in deck.cards:

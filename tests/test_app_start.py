@@ -28,10 +28,10 @@ def test_default_form_is_the_standard_table() -> None:
                              "pace_ms": 700, "autoplay": False}
     view = form.view()
     assert [t["value"] for t in view["tables"]] == ["standard", "cutthroat", "two-handed", "five-handed", "six-handed",
-                                                   "six-handed-pairs", "american"]
+                                                   "six-handed-pairs", "american", "french-canadian"]
     assert [s["name"] for s in view["seats"]] == ["West", "North", "East"]
     assert not names(view) & {"players", "team_size", "partner_share"}  # fixed at this table
-    assert [c["value"] for c in option(view, "deck")["choices"]] == ["43", "45", "43-mixed"]
+    assert [c["value"] for c in option(view, "deck")["choices"]] == ["43", "45", "43-mixed", "46"]
     assert view["groups"][0]["name"] == "Deck"
 
 
@@ -68,7 +68,7 @@ def test_every_table_rule_the_table_can_vary_is_offered(table: str) -> None:
     expected = {f.name for f in OPTIONS} - {"players", "team_size", "partner_share"}
     rules = form.rules
     if rules.sides != 2:
-        expected -= {"point_spread"}
+        expected -= {"point_spread", "failed_to_defenders"}
     if rules.players == 5:
         expected |= {"partner_share"}
     if rules.players in (3, 5):

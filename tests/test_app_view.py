@@ -205,5 +205,5 @@ def test_only_the_first_two_to_speak_may_inkle() -> None:
 def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
     session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
     misere = [b for b in table_view(session).prompt.bids if b.misere]
-    assert [b.note for b in misere] == [note, note]  # misère and open misère
+    assert [b.note for b in misere] == [note, "ranks between 10♦ and 10♥"]  # misère and open misère
     assert f'aria-label="Misère 250 {note}"' in table_render.table(table_view(session), False)["panel"]

@@ -137,14 +137,15 @@ class TestAction:
 
 class TestDeck:
     COUNTS = {Deck.STANDARD: 43, Deck.FULL: 45, Deck.MIXED_FOURS: 43, Deck.PIQUET: 33,
-              Deck.FULL_52: 53, Deck.SIX_HANDED: 63, Deck.DOUBLED: 63}
+              Deck.FULL_52: 53, Deck.SIX_HANDED: 63, Deck.DOUBLED: 63, Deck.FRENCH_CANADIAN: 46}
+    KITTIES = {Deck.FULL: 5, Deck.FRENCH_CANADIAN: 6}
 
     @pytest.mark.parametrize("deck", list(Deck), ids=lambda d: d.value)
     def test_size_order_and_kitty(self, deck: Deck) -> None:
         assert len(deck.cards) == len(set(deck.cards)) == self.COUNTS[deck]
         assert list(deck.cards) == sorted(deck.cards) and deck.mask == mask_of(deck.cards)
-        assert JOKER in deck.cards and SECOND_JOKER not in deck.cards
-        assert deck.kitty_size == (5 if deck is Deck.FULL else 3)
+        assert JOKER in deck.cards and (SECOND_JOKER in deck.cards) is (deck is Deck.FRENCH_CANADIAN)
+        assert deck.kitty_size == self.KITTIES.get(deck, 3)
         assert Deck(deck.value) is deck and deck.description
 
     def test_compositions(self) -> None:

@@ -24,7 +24,7 @@ GOLDEN = json.loads((ROOT / "tests" / "golden" / "deals.json").read_text())["dea
 DEALING_MD = (ROOT / "docs" / "DEALING.md").read_text()
 RULES_OF_DECK = {"43": "standard", "45": "standard,deck=45", "43-mixed": "standard,deck=43-mixed",
                  "33": "cutthroat", "53": "five-handed", "63": "six-handed",
-                 "63-doubled": "six-handed,deck=63-doubled"}
+                 "63-doubled": "six-handed,deck=63-doubled", "46": "french-canadian"}
 
 
 # --- an independent re-implementation of docs/DEALING.md, sharing no engine code -----------
@@ -56,8 +56,8 @@ COPIES = "2S' 2C' 2D' 2H' 3S' 3C' 3D' 3H' 4D' 4H'".split()
 
 def spec_deck(name: str) -> list[str]:
     """The deck in id order, as text, from the table of docs/DEALING.md."""
-    low = {"43": "5544", "45": "4444", "43-mixed": "5454", "33": "7777"}.get(name, "2222")
-    ids: dict[str, int] = {"JK": 64}
+    low = {"43": "5544", "45": "4444", "43-mixed": "5454", "33": "7777", "46": "4444"}.get(name, "2222")
+    ids: dict[str, int] = {"JK": 64, "JK2": 65} if name == "46" else {"JK": 64}
     for s, letter in enumerate("SCDH"):
         for r, rank in enumerate(RANKS):
             extra = rank in ("11", "12") or rank == "13" and letter in "DH"
@@ -79,7 +79,8 @@ def spec_deal(deck: str, players: int, seed: int, dealer: int) -> dict[str, Any]
     order = [(dealer + 1 + k) % players for k in range(players)]
     hands: list[list[str]] = [[] for _ in range(players)]
     kitty: list[str] = []
-    packets = [(3, 3), (4, 2), (3, 0)] if deck == "45" else [(3, 1), (4, 1), (3, 1)]
+    packets = {"45": [(3, 3), (4, 2), (3, 0)], "46": [(3, 3), (3, 3), (4, 0)]}.get(
+        deck, [(3, 1), (4, 1), (3, 1)])
     for each, to_kitty in packets:
         for seat in order:
             hands[seat] += [a.pop(0) for _ in range(each)]

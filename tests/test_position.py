@@ -21,7 +21,7 @@ class TestCheckedDeal:
         (["AS AS", "", "", ""], "", "the ace of spades is dealt twice"),
         (["AS", "KS", "QS", "JS"], "AS", "the ace of spades is dealt twice"),
         (["2S", "", "", ""], "", "the two of spades is not in this table's deck"),
-        (["JK2", "", "", ""], "", "the second joker is not in this table's deck"),
+        (["JK2", "", "", ""], "", "the black joker is not in this table's deck"),
         (["AS", "", ""], "", "3 hands dealt to a table of 4"),
         (["AS", "KS", "QS", "JS"], "5H", "the kitty holds 1 card, not 3"),
         (["XX", "", "", ""], "", "not a card"),

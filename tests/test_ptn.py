@@ -70,7 +70,7 @@ class TestRealRecord:
 
 class TestBadRecords:
     @pytest.mark.parametrize("change, message", [
-        (('"noWatching":true', '"deckSize":46'), "a rule we do not play: deckSize = 46"),
+        (('"noWatching":true', '"deckSize":63'), "a rule we do not play: deckSize = 63"),
         (('"noWatching":true', '"bidAfterPass":2'), "a rule we do not play: bidAfterPass"),
         (('FiveHundred', 'Euchre'), "not a record of 500"),
         (("C7 CQ JH C5", "C7 CQ JH S7"), "trick 1, S7: .*must follow clubs"),

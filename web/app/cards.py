@@ -7,7 +7,8 @@ from itertools import permutations
 from typing import Final
 
 from engine.bids import DENOMINATION_NAMES, Bid
-from engine.cards import NO_SUIT, RANK_TEXT, SUIT_SYMBOLS, Card
+from engine.cards import NO_SUIT, RANK_TEXT, SECOND_JOKER, SUIT_SYMBOLS, Card
+from engine.decks import Deck
 from engine.rules import Rules
 from engine.trumps import trump_order
 
@@ -27,10 +28,11 @@ def rank_text(card: Card) -> str:
     return "JK" if card.is_joker else RANK_TEXT[card.rank]
 
 
-def card_name(card: Card) -> str:
+def card_name(card: Card, deck: Deck | None = None) -> str:
     """Words for a card: 'jack of hearts'; a doubled deck's second copy says so:
-    'two of spades (second deck)' (the engine's name, as in hints and refusals)."""
-    return card.name
+    'two of spades (second deck)' (the engine's name, as in hints and refusals); with two
+    jokers in the ``deck``, 'white joker' and 'black joker'."""
+    return card.name if deck is None else deck.card_name(card)
 
 
 def short(card: Card) -> str:
@@ -38,9 +40,14 @@ def short(card: Card) -> str:
     return "JK" if card.is_joker else RANK_TEXT[card.rank] + SUIT_SYMBOLS[card.suit]
 
 
-def colour(card: Card) -> str:
-    """'red', 'black', or 'joker'."""
-    return "joker" if card.is_joker else SUIT_COLOURS[card.suit]
+def colour(card: Card, deck: Deck | None = None) -> str:
+    """'red', 'black', or 'joker'; with two jokers in the ``deck``, 'joker white' and
+    'joker black' (CSS classes: the two are drawn apart)."""
+    if not card.is_joker:
+        return SUIT_COLOURS[card.suit]
+    if deck is None or not deck.jokers & 1 << SECOND_JOKER:
+        return "joker"
+    return "joker black" if card == SECOND_JOKER else "joker white"
 
 
 def denomination_symbol(denomination: int) -> str:

@@ -8,7 +8,8 @@ from typing import Any, Final
 
 from engine.bids import BLIND_MISERE, DOUBLE_NULLO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
-from engine.rules import OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
+from engine.rules import (OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules,
+                          ScoringTable, Slam)
 from engine.seats import seat_name
 
 from app.cards import bid_short
@@ -25,6 +26,10 @@ DECK_WORDS: Final = {
                      "and diamonds (13, 12 and 11 rank between the queen and the 10).",
     Deck.DOUBLED: "52 cards, one joker, and a second deck's 2s, 3s and red 4s (marked “2nd” and "
                   "tinted blue); of two identical cards in a trick, the first played wins.",
+    Deck.FRENCH_CANADIAN: "46 cards: ace down to 4 in every suit (no 2s or 3s), and two jokers: the "
+                          "white joker (“la blanche”) ranks above the black joker. The cards are dealt "
+                          "3, 3 and 4 at a time, 3 to the kitty after each of the first two rounds; "
+                          "no kitty card is shown.",
 }
 
 Section = dict[str, Any]
@@ -32,12 +37,15 @@ CHOICE_LABELS: Final = {
     "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
              "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
              "63": "63 cards: 11s, 12s and red 13s added",
-             "63-doubled": "63 cards: 52 and a second deck's 2s, 3s and red 4s"},
+             "63-doubled": "63 cards: 52 and a second deck's 2s, 3s and red 4s",
+             "46": "46 cards: two jokers, kitty of 6"},
     "all_pass": {"redeal": "Redeal", "no-trumps": "Play it in no trumps"},
-    "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣"},
+    "misere_rank": {"above-sevens": "Above the sevens", "8S-8C": "Between 8♠ and 8♣",
+                    "below-8NT": "Just below 8NT (open misère just below 10NT)"},
     "joker_lead": {"any": "Any suit", "not-void": "Not a suit the leader is void in"},
     "slam": {"250": "250 for all ten tricks", "off": "No bonus", "plus100": "100 more"},
-    "scoring": {"avondale": "Avondale", "original": "Original", "perfect": "Perfect"},
+    "scoring": {"avondale": "Avondale", "original": "Original", "perfect": "Perfect",
+                "french-canadian": "French Canadian: misère 500, open misère 1000"},
     "target": {"0": "No target"},
     "partner_share": {"half": "Half the bid", "full": "The full bid"},
 }
@@ -155,14 +163,13 @@ def _auction(rules: Rules) -> Section:
                     "hand is thrown in. Only the declarer is barred, not the partners.")
     if rules.misere:
         when = "at any time" if rules.misere_anytime else "only once someone has bid a seven"
-        rank = ("above every seven and below every eight" if rules.misere_rank == MisereRank.ABOVE_SEVENS
-                else "between eight spades and eight clubs")
+        rank = _MISERE_RANK_WORDS[rules.misere_rank][0]
         text.append(f"Misère ({rules.bid_value(MISERE)} points) promises to take no trick. It ranks "
                     f"{rank} and may be bid {when}.")
     if rules.open_misere:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
-                    "bidder's hand laid face up after the first trick. It ranks between ten "
-                    "diamonds and ten hearts and may be bid at any time, even first.")
+                    f"bidder's hand laid face up after the first trick. It ranks "
+                    f"{_MISERE_RANK_WORDS[rules.misere_rank][1]} and may be bid at any time, even first.")
     if (rules.misere or rules.open_misere) and not rules.table.has_piles:
         out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
@@ -192,6 +199,15 @@ def _nullo_bids(rules: Rules) -> list[str]:
     return text
 
 
+_MISERE_RANK_WORDS: Final = {
+    MisereRank.ABOVE_SEVENS: ("above every seven and below every eight", "between ten diamonds and ten hearts"),
+    MisereRank.BETWEEN_EIGHTS: ("between eight spades and eight clubs", "between ten diamonds and ten hearts"),
+    MisereRank.BELOW_NO_TRUMPS: ("between eight hearts and eight no trumps (only eight no trumps or more "
+                                 "beats it)", "between ten hearts and ten no trumps (only ten no trumps "
+                                 "beats it)")}
+"""Where misère and open misère rank, by the ``misere_rank`` rule."""
+
+
 def _kitty(rules: Rules) -> Section:
     k = rules.kitty_size
     return {"title": "The kitty", "paragraphs": [
@@ -207,6 +223,9 @@ def _trumps(rules: Rules) -> Section:
             "The other suits rank ace, king, queen, jack, 10 and down."]
     if rules.deck is Deck.MIXED_FOURS:
         text.append("The 4 of the trump colour also counts as a trump, the lowest one.")
+    if _two_jokers(rules):
+        text.append("With two jokers, the white joker is the highest trump and the black joker the "
+                    "next, above the right bower: a trump suit has 14 trumps.")
     return {"title": "Trumps", "paragraphs": text}
 
 
@@ -224,7 +243,16 @@ def _joker(rules: Rules) -> Section:
                     "not shown to be void in.")
     if rules.misere_joker_forced:
         text.append("In misère, a player who cannot follow suit must play the joker.")
+    if _two_jokers(rules):
+        text.append("With two jokers, both are trumps without a suit, the white joker above the "
+                    "black: a led joker loses only to the white joker. The bidder may give the "
+                    "jokers a suit only when holding both, and then gives it to both (our choice: "
+                    "the rules we follow do not say).")
     return {"title": "The joker in no trumps and misère", "paragraphs": text}
+
+
+def _two_jokers(rules: Rules) -> bool:
+    return rules.deck.jokers.bit_count() == 2
 
 
 def _play(rules: Rules) -> Section:
@@ -250,6 +278,10 @@ def _scoring(rules: Rules) -> Section:
     rows = [[str(t)] + [str(rules.bid_value(bid(t, d))) for d in range(5)] for t in range(6, 11)]
     text = ["Bidders who make their bid score its value (nothing more for extra tricks); if "
             "they fail, they lose its value."]
+    if rules.failed_to_defenders:
+        text = ["Bidders who make their bid score its value (nothing more for extra tricks). Points "
+                "are never subtracted: if they fail, its value goes to the other side, who still "
+                "score their tricks too (our choice: the French Canadian rules we follow do not say)."]
     if rules.slam == Slam.TO_250:
         text.append("Slam: all ten tricks on a bid worth less than 250 scores 250 instead.")
     elif rules.slam == Slam.PLUS_100:
@@ -263,6 +295,9 @@ def _scoring(rules: Rules) -> Section:
               for b in (MISERE, OPEN_MISERE, BLIND_MISERE, DOUBLE_NULLO) if b in rules.biddable]
     if misere:
         text.append("Worth: " + " and ".join(misere) + ".")
+    if rules.scoring == ScoringTable.FRENCH_CANADIAN:
+        text.append("The French Canadian table: the trick bids as Avondale, misère (“petite”) 500 "
+                    "and open misère (“grosse”, played with the hand face up) 1000.")
     return {"title": "Scoring", "paragraphs": text,
             "table": {"head": ["Tricks", "♠", "♣", "♦", "♥", "NT"], "rows": rows}}
 
@@ -273,11 +308,13 @@ def _winning(rules: Rules) -> Section:
         return {"title": "Winning", "paragraphs": ["There is no target: play as many hands as you like."]}
     text = [f"A side wins by reaching {target} or more on a hand in which it made its own bid."]
     if rules.defenders_win:
-        text.append("Defenders' tricks can win too; if both sides pass the target on the same "
+        points = "tricks and the value of a bid the other side fails" if rules.failed_to_defenders else "tricks"
+        text.append(f"Defenders' {points} can win too; if both sides pass the target on the same "
                     "hand, the bidders win.")
     else:
         text.append("Defenders' trick points alone never win the game.")
-    text.append(f"A side at minus {target} or below loses: it goes out backwards.")
+    if not rules.failed_to_defenders:  # else no side ever falls below zero
+        text.append(f"A side at minus {target} or below loses: it goes out backwards.")
     if rules.point_spread:
         text.append(f"The game also ends when one side is above zero, the other below, and they "
                     f"are {target} or more apart.")

@@ -147,14 +147,14 @@ class Review:
                 held[p] &= ~(1 << c)
         contract = hand.contract
         seats = [{"name": position_name(hand, p), "mine": hand.controller[p] == PLAYER,
-                  "cards": [asdict(card_view(c)) for c in hand_order(rules, tuple(Card(c) for c in ids_of(held[p])),
+                  "cards": [asdict(card_view(c, rules.deck)) for c in hand_order(rules, tuple(Card(c) for c in ids_of(held[p])),
                                                              contract, hand.joker_suit)]}
                  for p in range(rules.positions)]
         trick = None
         if self.step:
             t = hand.tricks[self.step - 1]
             trick = {"title": f"Trick {self.step}, won by {position_name(hand, t.winner)}",
-                     "cards": [{"who": position_name(hand, p), "winner": p == t.winner, **asdict(card_view(c))}
+                     "cards": [{"who": position_name(hand, p), "winner": p == t.winner, **asdict(card_view(c, rules.deck))}
                                for p, c in zip(t.positions, t.cards)]}
         return {**view, "title": self._title(), "seats": seats, "trick": trick,
                 "summary": self._summary(), "lines": self._lines(), "turning": self._turning(),

@@ -16,7 +16,8 @@ from engine.errors import FiveHundredError
 from engine.rules import Rules
 
 HUMAN: Final = "human"
-TABLES: Final = ("standard", "cutthroat", "two-handed", "five-handed", "six-handed", "six-handed-pairs", "american")
+TABLES: Final = ("standard", "cutthroat", "two-handed", "five-handed", "six-handed", "six-handed-pairs", "american",
+                       "french-canadian")
 """The presets offered on the start screen for a game (the tournament has its own start)."""
 TOURNAMENT: Final = "tournament"
 """The start screen's choice of a tournament (app.tournament), with the preset of that name."""

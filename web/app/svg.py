@@ -48,7 +48,7 @@ def face(card: dict[str, Any]) -> str:
     """The face of a card view (see ``app.view.card_view``)."""
     rank, suit, colour = card["rank"], card["suit"], card["colour"]
     if not suit:
-        return _joker()
+        return _joker(colour)
     size = 34 if len(rank) == 1 else 29
     index = _glyph(rank, 17 if len(rank) == 1 else 18, 34, size) + f'<use href="#pip-{suit}" x="7" y="40" width="22" height="22"/>'
     if card.get("copy"):  # a doubled deck's second copy: marked in both corners (and tinted, see style.css)
@@ -99,10 +99,11 @@ def fanned_backs(n: int, shown: int = 13) -> str:
             f'<span class="count" aria-hidden="true">{n}</span>')
 
 
-def _joker() -> str:
+def _joker(colour: str) -> str:
+    """A joker's face; ``colour`` 'joker', or 'joker white' / 'joker black' where there are two."""
     letters = "".join(_glyph(ch, 16, 24 + 17 * i, 17) for i, ch in enumerate("JOKER"))
     w, h = courts.JESTER_BOX
-    return _svg("cf joker", letters + f'<use href="#jester" x="32" y="20" width="{w}" height="{h}"/>')
+    return _svg(f"cf {colour}", letters + f'<use href="#jester" x="32" y="20" width="{w}" height="{h}"/>')
 
 
 def _svg(cls: str, body: str) -> str:

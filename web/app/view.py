@@ -13,6 +13,7 @@ from typing import Final, Literal
 from engine.actions import PASS_ID, Action
 from engine.bids import BLIND_MISERE, DOUBLE_NULLO
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from engine.decks import Deck
 from engine.hand import Phase
 from engine.observation import Observation, observe
 from engine.scoring import HandResult
@@ -29,18 +30,21 @@ from app.view_model import (BidOption, BidPrompt, CallView, CardView, ContractVi
                             SideView, SuitOption, SuitPrompt, TableView, TrickCard, TrickView, WaitPrompt)
 
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
-MISERE_RANKS: Final = {"above-sevens": "above the sevens", "8S-8C": "between 8♠ and 8♣"}
+MISERE_RANKS: Final = {"above-sevens": ("above the sevens", "between 10♦ and 10♥"),
+                       "8S-8C": ("between 8♠ and 8♣", "between 10♦ and 10♥"),
+                       "below-8NT": ("just below 8NT", "just below 10NT")}
+"""Where misère and open misère rank among the bids, by the ``misere_rank`` rule."""
 VARIANT_NOTES: Final = {BLIND_MISERE: "before looking, above every bid",
                         DOUBLE_NULLO: "both partners play, between 10♣ and 10♦"}
-"""Where misère ranks among the bids, by the ``misere_rank`` rule."""
+"""The variants' bids' notes beside them in the bidding."""
 
 
-def card_view(card: Card, **flags: bool) -> CardView:
-    """A card: id, text ('JH'), words ('jack of hearts'), its index and colour, whether it is a
-    doubled deck's second copy, and flags (CardView's states)."""
-    return CardView(id=int(card), text=str(card), label=card_name(card), short=short(card), rank=rank_text(card),
-                    suit="" if card.is_joker else SUIT_LETTERS[card.suit], colour=colour(card), copy=card.is_copy,
-                    **flags)
+def card_view(card: Card, deck: Deck | None = None, **flags: bool) -> CardView:
+    """A card: id, text ('JH'), words ('jack of hearts'; with the ``deck``'s two jokers, 'white
+    joker'), its index and colour, whether it is a doubled deck's second copy, and flags."""
+    return CardView(id=int(card), text=str(card), label=card_name(card, deck), short=short(card),
+                    rank=rank_text(card), suit="" if card.is_joker else SUIT_LETTERS[card.suit],
+                    colour=colour(card, deck), copy=card.is_copy, **flags)
 
 
 def side_names(session: Session) -> list[str]:
@@ -106,7 +110,7 @@ def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
     sitting_out = not obs.active[seat] and obs.phase >= Phase.PLAY
     exposed: tuple[CardView, ...] = ()
     if obs.exposed and seat == obs.declarer and seat != PLAYER:
-        exposed = tuple(card_view(c) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit))
+        exposed = tuple(card_view(c, obs.rules.deck) for c in hand_order(obs.rules, obs.exposed, obs.contract, obs.joker_suit))
     return SeatView(
         seat=seat, name=name, place=name.lower(), me=seat == PLAYER,
         who="You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
@@ -155,7 +159,7 @@ def _contract(session: Session, obs: Observation) -> ContractView | None:
         goal="to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
         trumps="no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
         joker=joker,
-        discards=tuple(card_view(c) for c in obs.discards) if obs.phase >= Phase.PLAY else (),
+        discards=tuple(card_view(c, obs.rules.deck) for c in obs.discards) if obs.phase >= Phase.PLAY else (),
         called=partners.called, alone=partners.alone, note=partners.note,
     )
 
@@ -174,7 +178,7 @@ def _trick(session: Session, obs: Observation) -> TrickView:
     else:
         return TrickView(cards=(), winner="", title="", reviewing=False)
     captioned = obs.rules.table.crowded  # piles, or more seats than a trick's four places
-    cards = tuple(TrickCard(card=card_view(c), place=places[p][1], seat=places[p][0], winner=p == winner,
+    cards = tuple(TrickCard(card=card_view(c, obs.rules.deck), place=places[p][1], seat=places[p][0], winner=p == winner,
                             called=c == obs.called,
                             caption=places[p][2][:1].upper() + places[p][2][1:] if captioned else "")
                   for p, c in plays)
@@ -195,7 +199,7 @@ def _position(session: Session, position: int) -> tuple[str, str, str]:
 def _hand(session: Session, obs: Observation) -> tuple[CardView, ...]:
     playable = session.playable_cards()
     kitty = set(obs.kitty) if obs.phase == Phase.DISCARD else set()
-    return tuple(card_view(c, legal=c in playable, selected=c == session.selected,
+    return tuple(card_view(c, obs.rules.deck, legal=c in playable, selected=c == session.selected,
                            picked=c in session.picks, kitty=c in kitty, called=c == obs.called)
                  for c in hand_order(obs.rules, obs.hand, obs.contract, obs.joker_suit))
 
@@ -272,7 +276,7 @@ def _bidding(obs: Observation, looked: bool) -> BidPrompt:
             continue
         inkle = rules.inkle and not b.is_misere and b.tricks == 6
         inkles |= inkle
-        note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere
+        note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank][b.is_open]}" if b.is_misere
                                         else "an inkle" if inkle else "")
         bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
                               tricks=b.tricks, column=b.denomination, misere=b.is_misere, note=note))
