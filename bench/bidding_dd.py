@@ -10,7 +10,7 @@ the play: a change to one level's bidding shows here in a few hundred deals.
 Two-sided tables only (the solver counts one side's tricks).
 Deterministic for a seed.  Usage:
 ``python bench/bidding_dd.py [--a LEVEL] [--b LEVEL] [--deals N] [--preset P] [--seed S]
-[--jobs J]``.
+[--jobs J] [--model FILE]`` (``--model``: bid by a model file not shipped).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bots import bidmodel  # noqa: E402
 from bots.expert import Scores  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
@@ -87,7 +88,11 @@ def main() -> None:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    parser.add_argument("--model", type=Path, default=None,
+                        help="bid by this bidding model file instead of the shipped one")
     args = parser.parse_args()
+    if args.model is not None:
+        bidmodel.use(args.model)
     rules = Rules.parse(args.preset)
     if rules.sides != 2:
         parser.error("the table needs two sides")

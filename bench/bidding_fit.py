@@ -12,20 +12,32 @@ deals each is scored by the Brier score of its chance of at least k tricks (k
 from 6 to 10) against the yardstick's count chance, per auction situation;
 the better set by held-out Brier is written with ``--write``.  Needs numpy
 (fitting only; the bots do not).
+On two-sided tables it also fits the value of passing
+(:class:`bots.bidmodel.PassFit`): at every position where the seat may pass,
+the rest of the auction is bid with the seat passing and the contract it
+ends in scored by its label (a misere played out), regressed on
+:func:`bots.bidmodel.pass_features` (``--pass-deals N``: on the first N deals
+only, as it is dearer).  ``--rebid MODEL`` first bids every deal again, once
+for each side, normal bots bidding by that model file on that side and
+yardstick bots on the other (the labels stay: a contract's result does not
+depend on the auction), and fits from the normal bots' side only: the model
+then reads partner's bids as the normal bot makes them, not as the yardstick does.
 One model file holds a fit for each table shape given (one ``--data`` folder
 a table, made with bench/bidding_data.py ``--preset``).
 Usage: ``python bench/bidding_fit.py [--data DIR ...] [--label played|tricks] [--holdout H]
-[--write FILE]``.
+[--deals N] [--pass-deals N] [--rebid MODEL] [--write FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +45,20 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bidding_data import DEFAULT_OUT, load  # noqa: E402
+from bidding_data import DEFAULT_OUT, load, played_tricks  # noqa: E402
 from bots import bidmodel  # noqa: E402
 from bots.evaluation import expected_tricks  # noqa: E402
 from bots.yardstick import bidding as yardstick  # noqa: E402
+from bots.normal import NormalBot  # noqa: E402
+from bots.protocol import Bot  # noqa: E402
+from bots.yardstick.bot import YardstickBot  # noqa: E402
+from engine.actions import PASS, PASS_ID  # noqa: E402
 from engine.bids import NO_TRUMPS, bid  # noqa: E402
-from engine.hand import Hand  # noqa: E402
-from engine.observation import observe  # noqa: E402
+from engine.hand import Hand, Phase  # noqa: E402
+from engine.observation import Observation, observe  # noqa: E402
+from engine.rng import SplitMix64, derive_seed  # noqa: E402
 from engine.rules import Rules  # noqa: E402
+from engine.scoring import score_hand  # noqa: E402
 
 LEVELS = range(bidmodel.FLOOR, 11)
 RIDGE = 1.0
@@ -59,29 +77,162 @@ class Row:
     """The yardstick's chance of each level in :data:`LEVELS`, by its count."""
 
 
-def rows(deals: list[tuple[Rules, dict[str, Any]]], label: str = "played") -> Iterator[Row]:
-    """Every (auction position, denomination) the model answers for, labelled
-    by ``label``: the tricks in the bots' play (``played``) or double dummy (``tricks``)."""
+def positions(deals: list[tuple[Rules, dict[str, Any]]]
+              ) -> Iterator[tuple[int, dict[str, Any], Hand, Observation]]:
+    """Every auction position that makes a row: the deal's index, the deal, the
+    hand at that point (its auction goes on once the caller is done with it)
+    and the seat's observation."""
     for i, (rules, deal) in enumerate(deals):
         hand = Hand.new(rules, deal["seed"], deal["dealer"])
         for seat, action in deal["auction"]:
             if hand.is_over or hand.to_act != seat:
                 break
             obs = observe(hand, seat)
-            if action in {int(a) for a in obs.legal_actions}:
-                held = yardstick.bidding_hand(obs)
-                said = bidmodel.read(obs)
-                est = yardstick.estimates(obs)
-                for d in range(5):
-                    t = deal[label][seat][d]
-                    if t < bidmodel.FLOOR - 1 or not bidmodel.answers(rules, held, d,
-                                                                    d in said.partner):
-                        continue
-                    yield Row(i, d == NO_TRUMPS, bidmodel.situation(said),
-                              [expected_tricks(rules, held, d),
-                               *bidmodel.features(rules, held, d, said)], t,
-                              [yardstick.chance(rules, bid(k, d), est) for k in LEVELS])
+            if action in {int(a) for a in obs.legal_actions} and _reads(deal, rules, seat):
+                yield deal.get("deal", i), deal, hand, obs
             hand.push(action)
+
+
+def rows(deals: list[tuple[Rules, dict[str, Any]]], label: str = "played") -> Iterator[Row]:
+    """Every (auction position, denomination) the model answers for, labelled
+    by ``label``: the tricks in the bots' play (``played``) or double dummy (``tricks``)."""
+    for i, deal, _, obs in positions(deals):
+        rules, seat = obs.rules, obs.seat
+        held = yardstick.bidding_hand(obs)
+        said = bidmodel.read(obs)
+        est = yardstick.estimates(obs)
+        for d in range(5):
+            t = deal[label][seat][d]
+            if t < bidmodel.FLOOR - 1 or not bidmodel.answers(rules, held, d, d in said.partner):
+                continue
+            yield Row(i, d == NO_TRUMPS, bidmodel.situation(said),
+                      [expected_tricks(rules, held, d), *bidmodel.features(rules, held, d, said)],
+                      t, [yardstick.chance(rules, bid(k, d), est) for k in LEVELS])
+
+
+@dataclass
+class PassRow:
+    deal: int
+    situation: str
+    x: list[float]
+    """:func:`bots.bidmodel.pass_features`."""
+    value: float
+    """What passing brought the seat's side: the auction bid on by yardstick
+    bots, the contract scored by its label (a misere played out)."""
+
+
+def contract_value(hand: Hand, deal: dict[str, Any], side: int, seed: int) -> float:
+    """A side's points less the others' (on average) for the hand whose auction
+    just ended: a trick contract scored by the deal's played label, a misere
+    played out by normal bots, a hand thrown in 0."""
+    rules = hand.rules
+    if hand.is_over and hand.result is not None and hand.contract is None:
+        points = hand.result.points
+    else:
+        contract, declarer = hand.contract, hand.declarer
+        assert contract is not None
+        if contract.is_misere:
+            ready = copy.deepcopy(hand)
+            bots = [YardstickBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+            while ready.phase != Phase.PLAY:
+                ready.push(bots[ready.to_act].act(observe(ready, ready.to_act)))
+            played_tricks(ready, seed)
+            assert ready.result is not None
+            points = ready.result.points
+        else:
+            took = deal["played"][declarer][contract.denomination]
+            bidders = tuple(s for s in range(rules.players)
+                            if rules.side_of(s) == rules.side_of(declarer))
+            defender = next(s for s in range(rules.players) if s not in bidders)
+            tricks = [0] * rules.players
+            tricks[declarer], tricks[defender] = took, 10 - took
+            points = score_hand(rules, int(bid(contract.tricks, contract.denomination)), declarer,
+                                bidders, tuple(tricks)).points
+    others = [p for k, p in enumerate(points) if k != side]
+    return points[side] - sum(others) / len(others)
+
+
+def passed_value(hand: Hand, deal: dict[str, Any], seat: int) -> float:
+    """What passing brings ``seat``'s side: the rest of the auction bid by
+    yardstick bots, the contract scored (:func:`contract_value`)."""
+    rules = hand.rules
+    bots = _bidders(rules, deal)
+    pushed = 1
+    hand.push(PASS_ID)
+    while hand.phase == Phase.AUCTION and not hand.is_over:
+        hand.push(bots[hand.to_act].act(observe(hand, hand.to_act)))
+        pushed += 1
+    value = contract_value(hand, deal, rules.side_of(seat), deal["seed"])
+    for _ in range(pushed):
+        hand.pop()
+    return value
+
+
+def _reads(deal: dict[str, Any], rules: Rules, seat: int) -> bool:
+    """Does this seat's position make a row: every seat's, or in a deal re-bid
+    (:func:`rebid`) the normal bots' side's only."""
+    return "side" not in deal or rules.side_of(seat) == deal["side"]
+
+
+def _bidders(rules: Rules, deal: dict[str, Any]) -> list[Bot]:
+    """The bots that bid a deal: yardstick bots, or in a deal re-bid
+    (:func:`rebid`) normal bots on its side."""
+    seed = deal["seed"]
+    return [NormalBot(SplitMix64(derive_seed(seed, s))) if rules.side_of(s) == deal.get("side", -1)
+            else YardstickBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+
+
+def rebid(deals: list[tuple[Rules, dict[str, Any]]]) -> list[tuple[Rules, dict[str, Any]]]:
+    """Each deal bid again, once for each side, by normal bots (bidding by the
+    model in use, :func:`bots.bidmodel.use`) on that side and yardstick bots on
+    the others, as in the arena against the yardstick: the model then reads
+    partner's bids as the normal bot makes them.  The labels stay (a trick
+    contract's result does not depend on the auction)."""
+    out = []
+    for i, (rules, deal) in enumerate(deals):
+        for side in range(rules.sides):
+            again = {**deal, "side": side, "deal": i}
+            bots = _bidders(rules, again)
+            hand = Hand.new(rules, deal["seed"], deal["dealer"])
+            while hand.phase == Phase.AUCTION and not hand.is_over:
+                seat = hand.to_act
+                hand.apply(bots[seat].act(observe(hand, seat)), seat)
+            again["auction"] = [(s, int(a)) for s, a in hand.history]
+            out.append((rules, again))
+    return out
+
+
+def pass_rows(deals: list[tuple[Rules, dict[str, Any]]]) -> Iterator[PassRow]:
+    """Every auction position where the seat may pass, with what passing brings."""
+    for i, deal, hand, obs in positions(deals):
+        if PASS not in obs.legal_actions:
+            continue
+        said = bidmodel.read(obs)
+        x = bidmodel.pass_features(obs.rules, yardstick.bidding_hand(obs), said,
+                                   yardstick.read_auction(obs).high)
+        yield PassRow(i, bidmodel.situation(said), x, passed_value(hand, deal, obs.seat))
+
+
+def fit_pass(train: list[PassRow], test: list[PassRow]) -> bidmodel.PassFit:
+    """Least squares (light ridge) of what passing brings on its features;
+    the held-out error printed by situation against the situation's mean alone."""
+    x = np.array([r.x for r in train])
+    y = np.array([r.value for r in train])
+    w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
+    fit = bidmodel.PassFit(tuple(float(v) for v in w))
+    print(f"value of passing: {len(train)} positions fitted, {len(test)} held out; weights "
+          + ", ".join(f"{n} {v:+.1f}" for n, v in zip(bidmodel.PASS_FEATURES, w)))
+    for s in (*bidmodel.SITUATIONS, None):
+        held = [r for r in test if s is None or r.situation == s]
+        base = [r for r in train if s is None or r.situation == s]
+        if not held:
+            continue
+        mean = float(np.mean([r.value for r in base]))
+        err = np.sqrt(np.mean([(fit.value(r.x) - r.value) ** 2 for r in held]))
+        flat = np.sqrt(np.mean([(mean - r.value) ** 2 for r in held]))
+        print(f"  {s or 'all':24s} mean {np.mean([r.value for r in held]):+6.1f}  held-out RMS "
+              f"error {err:.1f} (the situation's mean alone {flat:.1f}; {len(held)} positions)")
+    return fit
 
 
 def design(data: list[Row], columns: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -165,18 +316,28 @@ def chances(fits: bidmodel.Fit | Fits, data: list[Row]) -> list[list[float]]:
             for r in data]
 
 
-def model_file(tables: dict[str, Fits], about: str) -> dict[str, Any]:
-    """The JSON of a model file holding each table shape's fits."""
-    return {"about": about, "fits": {shape: {
+def model_file(tables: dict[str, Fits], about: str,
+               passes: dict[str, bidmodel.PassFit] | None = None) -> dict[str, Any]:
+    """The JSON of a model file holding each table shape's fits (and values of passing)."""
+    out: dict[str, Any] = {"about": about, "fits": {shape: {
         "nt" if nt else "suit": {"weights": f.weights, "intercepts": f.intercepts,
                                  "count": f.count} for nt, f in fits.items()}
         for shape, fits in tables.items()}}
+    for shape, p in (passes or {}).items():
+        out["fits"].setdefault(shape, {})["pass"] = {"weights": p.weights}
+    return out
 
 
-def fit_table(data: Path, label: str, holdout: int) -> tuple[Rules, Fits, str]:
+def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = None,
+              rebid_by: Path | None = None, limit: int | None = None) -> tuple[Rules, Fits, bidmodel.PassFit | None, str]:
     """Fit one table's chunks, print the held-out Brier scores by situation and
-    return its rules, its better feature set's fits and a note of how they were made."""
-    deals = load(data)
+    return its rules, its better feature set's fits, the value of passing (two
+    sides only) and a note of how they were made."""
+    deals = load(data)[:limit]
+    if rebid_by is not None:
+        bidmodel.use(rebid_by)
+        deals = rebid(deals)
+        print(f"auctions re-bid by normal bots bidding by {rebid_by} against yardstick bots")
     rules = deals[0][0]
     everything = list(rows(deals, label))
     train = [r for r in everything if r.deal % holdout]
@@ -186,7 +347,7 @@ def fit_table(data: Path, label: str, holdout: int) -> tuple[Rules, Fits, str]:
     fitted = {nt for table in fits.values() for nt in table}
     test = [r for r in test if r.nt in fitted]  # the bots keep the count elsewhere
     if not fits:
-        return rules, {}, f"{rules}: too few rows to fit"
+        return rules, {}, None, f"{rules}: too few rows to fit"
     scores = {name: brier(test, chances(f, test)) for name, f in fits.items()}
     best = min(scores, key=scores.__getitem__)
     count = brier(test, [r.count for r in test])
@@ -199,11 +360,19 @@ def fit_table(data: Path, label: str, holdout: int) -> tuple[Rules, Fits, str]:
                   f"{brier(held, [r.count for r in held]):.4f}  ({len(held)} rows)")
     print(f"  {'all':24s} model {scores[best]:.4f}  count {count:.4f}")
     first = json.loads(min(data.glob("chunk-*.json")).read_text())
+    if rebid_by is not None:
+        best += f", auctions re-bid by normal bots bidding by {rebid_by}"
     about = (f"{rules}: data by `nice -n 19 python bench/bidding_data.py --preset "
              f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
              f"({len(deals)} deals, {best}); held-out Brier {scores[best]:.4f} against the "
              f"count's {count:.4f}")
-    return rules, fits[best], about
+    passes = None
+    if rules.sides == 2:
+        positions = list(takewhile(lambda r: pass_deals is None or r.deal < pass_deals,
+                                   pass_rows(deals)))
+        passes = fit_pass([r for r in positions if r.deal % holdout],
+                          [r for r in positions if not r.deal % holdout])
+    return rules, fits[best], passes, about
 
 
 def main() -> None:
@@ -213,23 +382,38 @@ def main() -> None:
     parser.add_argument("--label", choices=("played", "tricks"), default="played",
                         help="tricks in the bots' play or double dummy")
     parser.add_argument("--holdout", type=int, default=4, help="hold out every H-th deal")
+    parser.add_argument("--pass-deals", type=int, default=None,
+                        help="fit the value of passing on the first N deals only (it replays "
+                             "auctions: slower)")
+    parser.add_argument("--deals", type=int, default=None, help="fit the first N deals only")
+    parser.add_argument("--rebid", type=Path, default=None, metavar="MODEL",
+                        help="bid every deal again, normal bots bidding by this model file on "
+                             "one side and yardstick bots on the other (once for each side)")
     parser.add_argument("--write", type=Path, default=None, help="model file to write")
     args = parser.parse_args()
     tables: dict[str, Fits] = {}
+    passes: dict[str, bidmodel.PassFit] = {}
     notes = []
     for data in args.data:
-        rules, fits, note = fit_table(data, args.label, args.holdout)
+        rules, fits, passing, note = fit_table(data, args.label, args.holdout, args.pass_deals,
+                                               args.rebid, args.deals)
         if fits:
             tables[bidmodel.shape(rules)] = fits
+        if passing is not None:
+            passes[bidmodel.shape(rules)] = passing
         notes.append(note)
     if args.write:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
         folders = " ".join(f"data/bidding/{d.name}" for d in args.data)
         about = (f"Fitted by `python bench/bidding_fit.py --data {folders} --label {args.label} "
-                 f"--holdout {args.holdout} --write {args.write}` at commit {commit}. "
+                 f"--holdout {args.holdout}"
+                 + (f" --pass-deals {args.pass_deals}" if args.pass_deals else "")
+                 + (f" --rebid {args.rebid}" if args.rebid else "")
+                 + (f" --deals {args.deals}" if args.deals else "")
+                 + f" --write {args.write}` at commit {commit}. "
                  + "; ".join(notes) + ".")
-        args.write.write_text(json.dumps(model_file(tables, about), indent=1) + "\n")
+        args.write.write_text(json.dumps(model_file(tables, about, passes), indent=1) + "\n")
         print(f"written to {args.write}")
 
 

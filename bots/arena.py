@@ -11,24 +11,32 @@ A is one side and B the others, rotating through every side.  A deal's
 difference is the mean over its plays of A's side's points minus the mean
 points of B's sides.  Each hand is scored alone (no game to 500).
 Deterministic for a seed: deals come from ``derive_seed(seed, i)`` and each
-bot gets its own generator forked from ``SplitMix64(seed)``.
+bot gets its own generator forked from ``SplitMix64(seed)``, the same over
+any number of processes (``--jobs``).  ``--worst N`` lists the deals each
+side lost most on, auctions and results; ``--model FILE`` makes the bots bid
+by a bidding model file not shipped; ``--no-cap`` bounds the expert by its
+counts alone (no wall-clock cap), so a loaded machine measures its budget.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from engine.actions import PASS
 from engine.hand import Hand
 from engine.observation import observe
 from engine.rng import SplitMix64, derive_seed
 from engine.rules import Rules
 
+from bots import bidmodel
 from bots.protocol import Bot
 from bots.registry import YARDSTICK, make_bot
 
@@ -81,6 +89,8 @@ class ArenaResult:
     diffs: list[float] = field(default_factory=list)
     thrown_in: int = 0
     plays: int = 0
+    plays_of: list[list[str]] = field(default_factory=list)
+    """For each deal, its plays in words (:func:`describe`)."""
 
     @property
     def mean(self) -> float:
@@ -109,46 +119,119 @@ class ArenaResult:
                 f"{s.median_ms:.2f} worst {s.worst_ms:.1f}")
         return "\n".join(lines)
 
+    def worst(self, n: int) -> str:
+        """The ``n`` deals A lost most on and the ``n`` B lost most on, each play in words."""
+        order = sorted(range(len(self.diffs)), key=self.diffs.__getitem__)
+        picks = [("A", i) for i in order[:n] if self.diffs[i] < 0]
+        picks += [("B", i) for i in reversed(order[-n:]) if self.diffs[i] > 0]
+        lines = []
+        for tag, i in picks:
+            lines.append(f"{tag}'s loss, deal {i}: A minus B {self.diffs[i]:+.1f}")
+            lines += (f"    {p}" for p in self.plays_of[i])
+        return "\n".join(lines)
+
+
+def describe(hand: Hand, a_seats: Sequence[int]) -> str:
+    """A finished hand in words: A's seats, the auction and the result."""
+    res = hand.result
+    assert res is not None
+    calls = " ".join(f"{s}:{a.name}" for s, a in hand.history if a == PASS or a.bid is not None)
+    if res.contract is None or res.declarer is None:
+        outcome = "no contract"
+    else:
+        who = "A" if res.declarer in a_seats else "B"
+        tricks = sum(res.tricks[s] for s in res.bidders)
+        outcome = (f"{who} (seat {res.declarer}) {res.contract.name}: {tricks} tricks, "
+                   f"{'made' if res.made else 'set'}")
+    return f"A at seats {', '.join(map(str, a_seats))}: {calls} -> {outcome}, points {res.points}"
+
 
 def _pct(k: int, n: int) -> str:
     return f"{100 * k / n:.0f}%" if n else "-"
 
 
+Maker = Callable[[str, SplitMix64], Bot]
+"""Makes a bot of a level with its generator."""
+
+
+def uncapped(level: str, rng: SplitMix64) -> Bot:
+    """A bot of a level; an expert's work bounded by its counts alone (no
+    wall-clock cap), so a loaded machine still measures the budget itself."""
+    from bots.expert import Budget  # the expert module is the largest: loaded when needed
+    return make_bot(level, rng, Budget(cap=math.inf))
+
+
+def play_deal(a: str, b: str, rules: Rules, seed: int, i: int, make: Maker = make_bot
+              ) -> ArenaResult:
+    """Deal ``i`` of a match played once per side: a one-deal result. Its bots'
+    generators are those the deals before it left (forked from ``SplitMix64(seed)``),
+    so a deal plays the same whether the match runs in one process or many."""
+    result = ArenaResult(rules, seed, BotStats(a), BotStats(b))
+    rng = SplitMix64(seed)
+    sides = rules.sides
+    for _ in range(sides * rules.players * i):
+        rng.fork()
+    deal_seed = derive_seed(seed, i)
+    diff = 0.0
+    plays: list[str] = []
+    for side in range(sides):
+        levels = [a if rules.side_of(s) == side else b for s in range(rules.players)]
+        stats = [result.a if rules.side_of(s) == side else result.b
+                 for s in range(rules.players)]
+        bots = [make(level, rng.fork()) for level in levels]
+        hand = play_hand(rules, deal_seed, i % rules.players, bots,
+                         lambda seat, t: stats[seat].times.append(t))
+        plays.append(describe(hand, [s for s in range(rules.players)
+                                     if rules.side_of(s) == side]))
+        res = hand.result
+        assert res is not None
+        result.plays += 1
+        if res.thrown_in:
+            result.thrown_in += 1
+        if res.contract is not None and res.declarer is not None:
+            s = stats[res.declarer]
+            if res.contract.is_misere:
+                s.miseres += 1
+                s.miseres_made += bool(res.made)
+            else:
+                s.contracts += 1
+                s.made += bool(res.made)
+        others = [p for k, p in enumerate(res.points) if k != side]
+        diff += res.points[side] - statistics.fmean(others)
+    result.diffs.append(diff / sides)
+    result.plays_of.append(plays)
+    return result
+
+
+def _play_deal(job: tuple[str, str, Rules, int, int, Maker]) -> ArenaResult:
+    return play_deal(*job)
+
+
 def run_match(a: str, b: str, rules: Rules, deals: int, seed: int,
-              make: Callable[[str, SplitMix64], Bot] = make_bot) -> ArenaResult:
-    """Play ``deals`` duplicate deals between levels ``a`` and ``b``."""
+              make: Maker = make_bot, jobs: int = 1) -> ArenaResult:
+    """Play ``deals`` duplicate deals between levels ``a`` and ``b``, over
+    ``jobs`` processes (the same figures however many)."""
     if YARDSTICK in (a, b) and rules.blind_misere:
         raise ValueError("the yardstick bot would call a blind misere after looking at its "
                          "cards: it does not play at a blind misere table")
     result = ArenaResult(rules, seed, BotStats(a), BotStats(b))
-    rng = SplitMix64(seed)
-    sides = rules.sides
-    for i in range(deals):
-        deal_seed = derive_seed(seed, i)
-        diff = 0.0
-        for side in range(sides):
-            levels = [a if rules.side_of(s) == side else b for s in range(rules.players)]
-            stats = [result.a if rules.side_of(s) == side else result.b
-                     for s in range(rules.players)]
-            bots = [make(level, rng.fork()) for level in levels]
-            hand = play_hand(rules, deal_seed, i % rules.players, bots,
-                             lambda seat, t: stats[seat].times.append(t))
-            res = hand.result
-            assert res is not None
-            result.plays += 1
-            if res.thrown_in:
-                result.thrown_in += 1
-            if res.contract is not None and res.declarer is not None:
-                s = stats[res.declarer]
-                if res.contract.is_misere:
-                    s.miseres += 1
-                    s.miseres_made += bool(res.made)
-                else:
-                    s.contracts += 1
-                    s.made += bool(res.made)
-            others = [p for k, p in enumerate(res.points) if k != side]
-            diff += res.points[side] - statistics.fmean(others)
-        result.diffs.append(diff / sides)
+    todo = [(a, b, rules, seed, i, make) for i in range(deals)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            done = pool.map(_play_deal, todo, chunksize=1)
+    else:
+        done = [_play_deal(job) for job in todo]
+    for one in done:
+        result.diffs += one.diffs
+        result.plays_of += one.plays_of
+        result.plays += one.plays
+        result.thrown_in += one.thrown_in
+        for mine, theirs in ((result.a, one.a), (result.b, one.b)):
+            mine.contracts += theirs.contracts
+            mine.made += theirs.made
+            mine.miseres += theirs.miseres
+            mine.miseres_made += theirs.miseres_made
+            mine.times += theirs.times
     return result
 
 
@@ -161,9 +244,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--preset", default="standard",
                         help="a preset name or rules string, e.g. standard,target=1000")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--model", type=Path, default=None,
+                        help="bid by this bidding model file instead of the shipped one")
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="also print the N deals each bot lost most on")
+    parser.add_argument("--no-cap", action="store_true",
+                        help="bound the expert by its counts alone, without the wall-clock cap")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the same figures)")
     args = parser.parse_args(argv)
-    result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed)
+    if args.model is not None:
+        bidmodel.use(args.model)
+    result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed,
+                       uncapped if args.no_cap else make_bot, args.jobs)
     print(result.report())
+    if args.worst:
+        print(result.worst(args.worst))
     return 0
 
 

@@ -8,7 +8,11 @@ score, taking the tricks as normally spread around the count with the fitted
 spread.  Where the bidding model (:mod:`bots.bidmodel`) has a fit for the
 table, it reads the auction instead and gives the spread of tricks for the
 hand's best denomination and those partner bid (the only ones bid then); a
-bid's score then counts the defenders' points too.  Discipline comes on
+bid's score then counts the defenders' points too, and it must beat what
+passing is worth: partner's contract scored the same way when partner holds
+the bid, else the model's fitted value of passing (what the rest of the
+auction then brings the side, mostly the opponents' contract: below zero at
+most tables).  Discipline comes on
 top: no trumps only with the joker and stoppers, no nine or ten without the
 joker unless the hand alone holds the tricks, misere only with a hand whose
 danger is low.  With inkles the bot
@@ -165,7 +169,14 @@ def choose_bid(obs: Observation) -> Decision:
     model = model_chances(obs, est)
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
-    if auction.high is not None and ours:
+    passing = bidmodel.pass_fit_for(rules) if model else None
+    if passing is not None and ours and auction.high is not None and not auction.high.is_misere:
+        # partner's contract, scored by the same chances as ours: a raise must beat it
+        floor = expected_score(rules, auction.high, est, hand, model)
+    elif passing is not None:
+        floor = passing.value(bidmodel.pass_features(rules, hand, bidmodel.read(obs),
+                                                     auction.high))
+    elif auction.high is not None and ours:
         if auction.high.is_misere and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
         else:

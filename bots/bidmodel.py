@@ -8,7 +8,9 @@ opponents' bids and passes, whether anyone has bid yet.  An ordered logistic
 model turns them into the chance the seat's side takes at least ``k`` tricks
 in the bots' own play for each ``k`` from :data:`FLOOR` to 10, fitted by
 bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
-table shape and for trump suits and no trumps.  The fitted weights ship as
+table shape and for trump suits and no trumps.  :class:`PassFit` is the
+value of passing (:func:`pass_features`), fitted to what the rest of the
+auction brought when the seat passed.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (with the command and commit that made them);
 a table without a fit uses the count (:mod:`bots.bidding`).  None ships yet:
 the latest fit, bench/bidding_model.json, has not beaten the count in the arena.  Inference is a
@@ -22,14 +24,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from math import exp
+from pathlib import Path
 from typing import Any, Final
 
 from engine.actions import PASS
-from engine.bids import NO_TRUMPS
+from engine.bids import NO_TRUMPS, Bid
 from engine.observation import Observation
 from engine.rules import Rules
 
-from bots.evaluation import expected_tricks, features as hand_features
+from bots.evaluation import JOKERS, expected_tricks, features as hand_features
 
 FLOOR: Final = 6
 """The lowest trick count the model tells apart (fewer read as ``FLOOR - 1``)."""
@@ -138,6 +141,40 @@ def features(rules: Rules, hand: int, denomination: int, said: Said) -> list[flo
             float(x[0]) * opp_same if not nt else 0.0]
 
 
+PASS_FEATURES: Final = (
+    *SITUATIONS, "opponents' level", "partner's level", "opponents' contract value",
+    "partner's contract value", "best count", "count in the opponents' suit",
+    "opponents passed", "joker")
+"""What the value of a pass is read from: the situation, how high each side
+bid, the hand's strength (to declare, and against the opponents' suit)."""
+
+
+def pass_features(rules: Rules, hand: int, said: Said, high: Bid | None) -> list[float]:
+    """The inputs of the value of passing (:data:`PASS_FEATURES`); ``high``:
+    the highest bid so far."""
+    counts = [expected_tricks(rules, hand, d) for d in range(5)]
+    value = 0.0 if high is None else rules.bid_value(high) / 100
+    theirs = said.high_is_partners is False
+    against = (counts[high.denomination] if theirs and high is not None and not high.is_misere
+               else 0.0)
+    return [*(float(situation(said) == s) for s in SITUATIONS),
+            float(max(0, said.opponents_level - 5)), float(max(0, said.partner_level - 5)),
+            value if theirs else 0.0, value if said.high_is_partners else 0.0,
+            max(counts), against, float(said.opponents_passed), float(bool(hand & JOKERS))]
+
+
+@dataclass(frozen=True)
+class PassFit:
+    """The value of passing, in points for the seat's side less the others',
+    as ``weights . pass_features``: what the auction then brings (the
+    opponents' contract, partner's, or none), fitted to the bots' auctions."""
+
+    weights: tuple[float, ...]
+
+    def value(self, x: list[float]) -> float:
+        return sum(w * v for w, v in zip(self.weights, x))
+
+
 @dataclass(frozen=True)
 class Fit:
     """An ordered logit: the chance of at least ``FLOOR + i`` tricks is
@@ -164,22 +201,64 @@ def shape(rules: Rules) -> str:
     return f"{rules.players}-{rules.team_size}-{rules.kitty_size}"
 
 
-def parse(data: dict[str, Any]) -> dict[tuple[str, bool], Fit]:
+Fits = dict[tuple[str, bool], Fit]
+"""Chance fits by (table shape, no trumps)."""
+PassFits = dict[str, PassFit]
+"""Fits of the value of passing by table shape."""
+
+
+def parse(data: dict[str, Any]) -> Fits:
     """Fits by (table shape, no trumps) from the model file's JSON."""
     return {(key, nt == "nt"): Fit(tuple(f["weights"]), tuple(f["intercepts"]), f["count"])
-            for key, fits in data["fits"].items() for nt, f in fits.items()}
+            for key, fits in data["fits"].items() for nt, f in fits.items() if nt != "pass"}
+
+
+def parse_pass(data: dict[str, Any]) -> PassFits:
+    """The value of passing by table shape, where the model file has it."""
+    return {key: PassFit(tuple(fits["pass"]["weights"]))
+            for key, fits in data["fits"].items() if "pass" in fits}
+
+
+_in_use: tuple[Fits, PassFits] | None = None
+"""Fits the bots bid by instead of the shipped ones (see :func:`use`)."""
+
+
+def use(path: Path | None) -> None:
+    """Bid by the model file at ``path`` instead of the shipped one (None: the
+    shipped one again), for the benchmarks that measure a fit before it ships."""
+    global _in_use
+    data = None if path is None else json.loads(path.read_text())
+    _in_use = None if data is None else (parse(data), parse_pass(data))
 
 
 @lru_cache(maxsize=1)
-def shipped() -> dict[tuple[str, bool], Fit]:
-    """The fits shipped in the wheel (none if the file is missing)."""
+def _shipped_file() -> dict[str, Any]:
     try:
         text = resources.files("bots").joinpath("data/bidding_model.json").read_text()
     except FileNotFoundError:
-        return {}
-    return parse(json.loads(text))
+        return {"fits": {}}
+    return dict(json.loads(text))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Fits:
+    """The chance fits shipped in the wheel (none if the file is missing)."""
+    return parse(_shipped_file())
+
+
+@lru_cache(maxsize=1)
+def shipped_pass() -> PassFits:
+    """The values of passing shipped in the wheel."""
+    return parse_pass(_shipped_file())
 
 
 def fit_for(rules: Rules, denomination: int) -> Fit | None:
-    """The shipped fit for this table and denomination, if any."""
-    return shipped().get((shape(rules), denomination == NO_TRUMPS))
+    """The fit in use for this table and denomination, if any."""
+    fits = shipped() if _in_use is None else _in_use[0]
+    return fits.get((shape(rules), denomination == NO_TRUMPS))
+
+
+def pass_fit_for(rules: Rules) -> PassFit | None:
+    """The value of passing in use for this table, if any."""
+    fits = shipped_pass() if _in_use is None else _in_use[1]
+    return fits.get(shape(rules))

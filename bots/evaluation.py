@@ -127,24 +127,30 @@ def contract_discards(rules: Rules, hand: int, denomination: int, count: int) ->
     """The ``count`` cards to put back for a trick contract: the lowest cards of
     side suits but never an ace, choosing how many from each suit to keep the
     hand worth the most tricks (voids for ruffing)."""
+    return ranked_discards(rules, hand, denomination, count)[0]
+
+
+def ranked_discards(rules: Rules, hand: int, denomination: int, count: int) -> list[list[Card]]:
+    """Ways to put back ``count`` cards for a trick contract, best first by
+    :func:`contract_discards`'s value (ties in the order tried)."""
     trump = NO_SUIT if denomination == NO_TRUMPS else denomination
     order = trump_order(rules.deck, trump)
     suits = [s for s in range(4) if s != trump]
     tops = _tops(rules.deck, trump, NO_SUIT)
     ladders = [sorted(cards_of(hand & order.masks[s] & ~(1 << tops[s][0])),
                       key=order.power.__getitem__) for s in suits]
-    best: tuple[float, list[Card]] = (-1e9, [])
-    for split in _splits(count, [len(x) for x in ladders]):
+    ranked: list[tuple[float, int, list[Card]]] = []
+    for i, split in enumerate(_splits(count, [len(x) for x in ladders])):
         out = [c for ladder, k in zip(ladders, split) for c in ladder[:k]]
         kept = hand & ~mask_of(out)
         value = expected_tricks(rules, kept, denomination) + _RUFF_BONUS * _ruffing_voids(
             kept, order)
-        if value > best[0]:
-            best = (value, out)
-    if len(best[1]) < count:  # too few other cards: shed the lowest of the rest too
-        rest = sorted(cards_of(hand & ~mask_of(best[1]) & ~JOKERS), key=order.power.__getitem__)
-        best = (best[0], best[1] + rest[:count - len(best[1])])
-    return best[1]
+        ranked.append((-value, i, out))
+    plans = [out for _, _, out in sorted(ranked)] or [[]]
+    if len(plans[0]) < count:  # too few other cards: shed the lowest of the rest too
+        rest = sorted(cards_of(hand & ~mask_of(plans[0]) & ~JOKERS), key=order.power.__getitem__)
+        plans = [plans[0] + rest[:count - len(plans[0])]]
+    return plans
 
 
 def _ruffing_voids(hand: int, order: TrumpOrder) -> int:

@@ -9,24 +9,29 @@ normal bot's card is played unless another card is clearly better on the
 samples (by more than the noise of the sample); when following, among cards
 that do exactly as well on every sample the cheapest is played.  A
 :class:`Budget` of counts (deals, search nodes) bounds the work, so a seed
-gives the same play on any machine.  Bids, discards, calls and the joker's suit come from
-the normal bot.
+gives the same play on any machine.  After taking up the kitty for a trick
+contract it weighs the normal bot's few best ways to put it back, and in no
+trumps and misere each suit for the joker, the same way: on sampled deals
+solved double dummy, the normal bot's choice kept unless another is clearly
+better.  Bids, misere discards and calls come from the normal bot.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from engine.actions import Action
-from engine.cards import NO_SUIT
+from engine.actions import Action, discard as discard_action
+from engine.cards import CARDS, NO_SUIT, mask_of
 from engine.hand import Hand, Phase
-from engine.observation import Observation
+from engine.observation import Observation, observe
 from engine.rng import SplitMix64
 from engine.scoring import score_hand
 from engine.trumps import trump_order
 
+from bots.evaluation import ranked_discards
 from bots.protocol import Bot, Decision
 from bots.pass_sampling import sampler_for
 from bots.solver import SearchTimeout, Solver, declaring_positions
@@ -34,6 +39,8 @@ from bots.solver import SearchTimeout, Solver, declaring_positions
 if TYPE_CHECKING:
     from bots.normal import NormalBot
 
+K = TypeVar("K", bound=Hashable)
+"""What the samples score: a card, or a few actions before the play."""
 MIN_SAMPLES = 8
 """Deals to solve before stopping early because the choice is clear."""
 EXACT_LEFT = 7
@@ -41,6 +48,8 @@ EXACT_LEFT = 7
 contract (made or not), which takes one search instead of several."""
 MODEL_TRICKS = 5
 """Tricks played before the sampler drops its bidding model for a cheaper fit."""
+DISCARD_CANDIDATES = 3
+"""Ways to put back the kitty solved on sampled deals: the normal bot's best few."""
 TIE = 5.0
 """Average score differences (points per deal) too small to prefer one card."""
 
@@ -55,6 +64,9 @@ class Budget:
     nodes: int = 25_000
     """Search nodes (counted by the solver in blocks of 4096) for the whole
     decision: a search that would go past them is abandoned, its deal unused."""
+    kitty: int = 4
+    """The kitty's search nodes as a multiple of ``nodes`` (the kitty is chosen
+    once a hand, on whole deals: dearer to solve)."""
     cap: float = 0.8
     """Seconds after which a search still running is abandoned (never the first
     deal's): a safety cap that keeps the slowest decisions in Pyodide under a
@@ -71,6 +83,8 @@ class ExpertBot(Bot):
         super().__init__(rng)
         self.budget = budget or Budget()
         self._normal: NormalBot | None = None
+        self._kitty: tuple[int, tuple[Action, ...]] = (0, ())
+        """The rest of the kitty plan, and the hand it was made for."""
 
     @property
     def normal(self) -> NormalBot:
@@ -81,6 +95,10 @@ class ExpertBot(Bot):
         return self._normal
 
     def decide(self, obs: Observation) -> Decision:
+        if obs.phase == Phase.DISCARD and obs.contract is not None and not obs.contract.is_misere:
+            return self._discard(obs)
+        if obs.phase == Phase.JOKER:
+            return self._joker(obs)
         if obs.phase != Phase.PLAY:
             return self.normal.decide(obs)
         legal = obs.legal_actions
@@ -140,6 +158,93 @@ class ExpertBot(Bot):
         return Decision(action, why)
 
 
+    # --- the kitty --------------------------------------------------------------
+    def _discard(self, obs: Observation) -> Decision:
+        """Put back the kitty in the best of the normal bot's few best ways,
+        judged on sampled deals solved double dummy (chosen at the first card)."""
+        contract = obs.contract
+        assert contract is not None
+        hand = mask_of(obs.hand)
+        made_for, rest = self._kitty
+        if rest and made_for == hand:
+            self._kitty = (hand & ~(1 << (rest[0].discarded_card or 0)), rest[1:])
+            return Decision(rest[0], f"put back the {_card_words(rest[0])}, as planned")
+        normal = self.normal.decide(obs)
+        left = obs.rules.kitty_size - len(obs.discards)
+        plans = ranked_discards(obs.rules, hand, contract.denomination, left)[:DISCARD_CANDIDATES]
+        options = [tuple(discard_action(c) for c in p) for p in plans if len(p) == left]
+        if len(options) < 2 or options[0][0] != normal.action:
+            return normal
+        utils, samples = self._solve_options(obs, options, self.budget.kitty * self.budget.nodes)
+        best = _choice(utils, options[0]) if samples else options[0]
+        self._kitty = (hand & ~(1 << (best[0].discarded_card or 0)), best[1:])
+        if best == options[0]:
+            return normal
+        gain = (sum(utils[best]) - sum(utils[options[0]])) / samples
+        return Decision(best[0], f"put back the {', '.join(map(_card_words, best))}: "
+                                 f"{gain:+.0f} points a deal on {samples} sampled deals against "
+                                 f"the {', '.join(map(_card_words, options[0]))}")
+
+    def _joker(self, obs: Observation) -> Decision:
+        """The joker's suit (no trumps, misere) that does best on sampled deals
+        solved double dummy; the normal bot's choice unless another is clearly better."""
+        normal = self.normal.decide(obs)
+        options: list[tuple[Action, ...]] = [
+            (normal.action,), *((a,) for a in obs.legal_actions if a != normal.action)]
+        if len(options) == 1:
+            return normal
+        utils, samples = self._solve_options(obs, options, self.budget.kitty * self.budget.nodes)
+        best = _choice(utils, options[0]) if samples else options[0]
+        if best == options[0]:
+            return normal
+        gain = (sum(utils[best]) - sum(utils[options[0]])) / samples
+        return Decision(best[0], f"{best[0].name}: {gain:+.0f} points a deal on {samples} "
+                                 f"sampled deals against {options[0][0].name}")
+
+    def _solve_options(self, obs: Observation, options: list[tuple[Action, ...]], limit: int
+                       ) -> tuple[dict[tuple[Action, ...], list[float]], int]:
+        """Each option (the seat's next actions before the play) scored on the
+        same sampled deals, the rest of the way to the play as the normal bot
+        goes, each deal probed double dummy (is the contract made?); within the budget's counts, a deal
+        whose searches pass the ``limit`` of nodes left unused.  Returns the scores and the deals solved."""
+        budget = self.budget
+        cap = time.monotonic() + budget.cap
+        nodes = 0
+        sampler = Sampler(obs)
+        utils: dict[tuple[Action, ...], list[float]] = {o: [] for o in options}
+        samples = 0
+        while samples < budget.samples and nodes < limit:
+            hand = sampler.sample(self.rng)
+            row = []
+            try:
+                for option in options:
+                    pushed = 0
+                    for a in option:
+                        hand.push(a)
+                        pushed += 1
+                    while hand.phase < Phase.PLAY:
+                        hand.push(self.normal.decide(observe(hand, hand.to_act)).action)
+                        pushed += 1
+                    scores = Scores(hand, obs.seat)
+                    solver = Solver(hand, scores.counted, deadline=cap if samples else None,
+                                    node_limit=limit - nodes)
+                    contract = scores.contract
+                    assert contract is not None
+                    need = 1 if contract.is_misere else contract.tricks
+                    try:  # one probe: made or not (a whole deal's exact count costs far more)
+                        row.append(scores.utility(need if solver.can_take(need) else need - 1))
+                    finally:
+                        nodes += solver.nodes
+                        for _ in range(pushed):
+                            hand.pop()
+            except SearchTimeout:
+                break
+            for option, u in zip(options, row):
+                utils[option].append(u)
+            samples += 1
+        return utils, samples
+
+
 def _card_words(action: Action) -> str:
     """The card an action plays, in words: 'eight of hearts'."""
     card = action.played_card
@@ -157,8 +262,8 @@ def _gap(better: list[float], worse: list[float]) -> tuple[float, float]:
     return mean, (var / n) ** 0.5
 
 
-def _choice(utils: dict[Action, list[float]], baseline: Action) -> Action:
-    """The best card on average, if it clearly beats the normal bot's; else that one."""
+def _choice(utils: Mapping[K, list[float]], baseline: K) -> K:
+    """The best option (card) on average, if it clearly beats the normal bot's; else that one."""
     best = max(utils, key=lambda a: sum(utils[a]))
     mean, se = _gap(utils[best], utils[baseline])
     return best if mean > TIE and mean > 1.5 * se else baseline

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from engine import PRESETS
+from engine.rng import SplitMix64
 
-from bots.arena import ArenaResult, BotStats, main, run_match
+from bots.arena import ArenaResult, BotStats, main, run_match, uncapped
 
 
 def _summary(r: ArenaResult) -> tuple[object, ...]:
@@ -53,3 +56,27 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("normal (A) v easy (B), rules cutthroat,target=1000, 3 deals, 9 hands")
     assert "A minus B" in out and "misere made" in out
+
+
+def test_a_match_over_two_processes_gives_the_same_figures() -> None:
+    rules = PRESETS["standard"]
+    one = run_match("normal", "yardstick", rules, 4, 7)
+    two = run_match("normal", "yardstick", rules, 4, 7, jobs=2)
+    assert _summary(one)[:3] == _summary(two)[:3] and one.plays_of == two.plays_of
+    assert [s.contracts for s in (one.a, one.b)] == [s.contracts for s in (two.a, two.b)]
+
+
+def test_the_worst_deals_are_listed_with_their_auctions_and_results() -> None:
+    r = run_match("normal", "easy", PRESETS["standard"], 8, 5)
+    text = r.worst(1)
+    low, high = min(r.diffs), max(r.diffs)
+    assert (f"A's loss, deal {r.diffs.index(low)}: A minus B {low:+.1f}" in text) == (low < 0)
+    assert f"B's loss, deal {r.diffs.index(high)}: A minus B {high:+.1f}" in text
+    assert " -> " in text and "points (" in text and "A at seats 0, 2" in text
+
+
+def test_an_uncapped_expert_is_bounded_by_its_counts_alone() -> None:
+    from bots.expert import Budget, ExpertBot
+    bot = uncapped("expert", SplitMix64(1))
+    assert isinstance(bot, ExpertBot) and bot.budget == Budget(cap=math.inf)
+    assert uncapped("normal", SplitMix64(1)).level == "normal"

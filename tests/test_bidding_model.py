@@ -11,6 +11,7 @@ import pytest
 from bots import bidmodel
 from bots.normal import NormalBot
 from engine import PRESETS, Hand
+from engine.bids import Bid
 from engine.cards import mask_of
 from engine.observation import observe
 from engine.rng import SplitMix64
@@ -101,3 +102,49 @@ def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.Mo
     held = mask_of(obs.hand)
     b = NormalBot(SplitMix64(1)).decide(obs).action.bid
     assert b is not None and b.tricks >= 9 and bidmodel.answers(rules, held, b.denomination, False)
+
+
+def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) -> None:
+    rules = PRESETS["standard"]
+    bidding_data.generate("standard", 3, range(1), 4, tmp_path, jobs=1)
+    deals = bidding_data.load(tmp_path)
+    positions = list(bidding_fit.pass_rows(deals))
+    assert positions and all(len(r.x) == len(bidmodel.PASS_FEATURES) for r in positions)
+    assert {r.situation for r in positions} <= set(bidmodel.SITUATIONS)
+    assert len({r.value for r in positions}) > 1  # passing brings different contracts
+    again = bidding_fit.rebid(deals)  # the normal bots' side only makes rows then
+    assert len(again) == 2 * len(deals) and {d["side"] for _, d in again} == {0, 1}
+    fit = bidding_fit.fit_pass(positions, positions)
+    shape = bidmodel.shape(rules)
+    path = tmp_path / "model.json"
+    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit})))
+    bidmodel.use(path)
+    try:
+        assert bidmodel.pass_fit_for(rules) == fit and bidmodel.fit_for(rules, 0) is None
+        r = positions[0]
+        assert fit.value(r.x) == pytest.approx(sum(w * v for w, v in zip(fit.weights, r.x)))
+    finally:
+        bidmodel.use(None)
+    assert bidmodel.pass_fit_for(rules) is None  # nothing ships with a value of passing
+
+
+def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
+    rules = PRESETS["standard"]
+    hand = Hand.new(rules, 2, 0)
+    obs = observe(hand, hand.to_act)
+    width = len(bidmodel.features(rules, 0, 0, bidmodel.read(obs)))
+    chances = {bidmodel.shape(rules): {False: bidmodel.Fit((0.0,) * width, (1.0, 0.0, -1.0, -2.0,
+                                                                            -3.0), 0.0)}}
+
+    def bid_with(passing: float) -> Bid | None:
+        pass_fit = bidmodel.PassFit((passing,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))
+        path = tmp_path / "model.json"
+        path.write_text(bidding_fit.json.dumps(bidding_fit.model_file(
+            chances, "test", {bidmodel.shape(rules): pass_fit})))
+        bidmodel.use(path)
+        try:
+            return NormalBot(SplitMix64(1)).decide(obs).action.bid
+        finally:
+            bidmodel.use(None)
+    assert bid_with(-1000.0) is not None  # passing costs more than any contract
+    assert bid_with(+1000.0) is None  # passing is worth more than any contract

@@ -138,3 +138,25 @@ def test_expert_plays_the_same_card_for_a_seed_and_budget_whatever_the_load() ->
     assert again == first  # the card and the reason, which counts the deals solved
     fewer = decide(hand, expert(3, Budget(samples=3, nodes=20_000, cap=60.0)))
     assert "of 3 sampled deals" in fewer.reason and fewer.reason != first.reason
+
+
+def _at_the_kitty(seed: int) -> Hand:
+    """A deal bid by normal bots up to the declarer's first discard."""
+    rules = PRESETS["standard"]
+    for i in range(50):
+        hand = Hand.new(rules, derive_seed(seed, i), i % 4)
+        bot = make_bot("normal", SplitMix64(i))
+        while hand.phase == Phase.AUCTION and not hand.is_over:
+            hand.push(bot.act(observe(hand, hand.to_act)))
+        if hand.phase == Phase.DISCARD and hand.contract is not None \
+                and not hand.contract.is_misere:
+            return hand
+    raise AssertionError("no trick contract in 50 deals")
+
+
+def test_expert_puts_back_the_same_kitty_for_a_seed_and_budget() -> None:
+    hand = _at_the_kitty(4)
+    budget = Budget(samples=4, nodes=4096, kitty=15, cap=60.0)
+    first = [decide(hand, expert(3, budget)) for _ in range(2)]
+    assert first[0] == first[1]
+    assert first[0].action in hand.legal_actions()
