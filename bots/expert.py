@@ -210,7 +210,7 @@ class ExpertBot(Bot):
         budget = self.budget
         cap = time.monotonic() + budget.cap
         nodes = 0
-        sampler = Sampler(obs)
+        sampler = sampler_for(obs)
         utils: dict[tuple[Action, ...], list[float]] = {o: [] for o in options}
         samples = 0
         while samples < budget.samples and nodes < limit:
