@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from engine import DealCode
 from pages import StartScreen, TableScreen
+from test_axe import AXE, SERIOUS
 from scenarios import Scenario, bidder, declared, settings_for, simulate
 
 BLIND = "standard,blind_misere=on"
@@ -51,6 +52,9 @@ def test_looking_turns_the_cards_up_and_ends_the_blind_call(table_page: Page) ->
     expect(table.cards.filter(has_text=re.compile("^$"))).to_have_count(0)
     expect(table.bid_button("bid BLIND-MIS")).to_be_visible()
     expect(table.bid_button("pass")).to_have_count(0)
+    if not table_page.evaluate("typeof window.axe !== 'undefined'"):
+        table_page.evaluate(AXE.read_text())  # evaluated by the browser's debugger: no CSP
+    assert table_page.evaluate(SERIOUS) == []  # the face-down hand: no serious axe violation
     look = table.hand.get_by_role("button", name="Look at my cards")
     look.focus()
     look.press("Enter")

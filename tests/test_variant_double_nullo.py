@@ -32,6 +32,10 @@ from tests.test_sampling import check_sample
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.help import rules_help  # noqa: E402
+from app.session import Session  # noqa: E402
+from app.settings import default_settings  # noqa: E402
+from app.view import table_view  # noqa: E402
+from app.view_model import DiscardPrompt  # noqa: E402
 
 NULLO = Rules.parse("standard,double-nullo=on")
 
@@ -134,6 +138,24 @@ def test_the_help_says_the_rule_and_the_choices_made() -> None:
             "ten clubs and ten diamonds") in text
     assert ("gives the 5 cards they put back to their partner, who keeps the ones they want and "
             "puts back 5; both partners play") in text
+
+
+def test_the_table_says_where_the_cards_put_back_go() -> None:
+    """North calls double nullo: South is passed North's three and puts back three."""
+    settings = default_settings("standard")
+    settings["rules"] = str(NULLO)
+    settings["levels"] = ["human", "normal", "normal", "normal"]
+    session = Session(settings, DealCode(5, 1))  # North speaks first
+    for a in ("bid DOUBLE-NULLO", "pass", "pass", "pass"):
+        session.match.apply(a)
+    for _ in range(3):
+        session.match.apply(session.hand.legal_actions()[-1])
+    assert session.state == "you" and len(session.hand.hand_of(0)) == 13
+    prompt = table_view(session).prompt
+    assert isinstance(prompt, DiscardPrompt) and prompt.text == (
+        "Double nullo: your partner gave you the 3 cards they put back. Keep the ones you want "
+        "and choose 3 to put back.")
+    assert len(table_view(session).hand) == 13
 
 
 class TestRecords:
