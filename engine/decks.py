@@ -47,7 +47,7 @@ class Deck(Enum):
 
     @property
     def kitty_size(self) -> int:
-        return sum(self.packets[1::2])
+        return _KITTY_SIZES[self]
 
     @property
     def jokers(self) -> int:
@@ -95,5 +95,6 @@ _MASKS: Final = {d: mask_of(cs) for d, cs in _CARDS.items()}
 _JOKER_MASKS: Final = {d: mask_of(c for c in cs if c.is_joker) for d, cs in _CARDS.items()}
 _PACKETS: Final = {Deck.FULL: (3, 3, 4, 2, 3, 0), Deck.FRENCH_CANADIAN: (3, 3, 3, 3, 4, 0)}
 """The deals that differ from 3 each, 1 to the kitty, 4 each, 1, 3 each, 1."""
+_KITTY_SIZES: Final = {d: sum(d.packets[1::2]) for d in Deck}
 _DESCRIPTIONS: Final = {d: (d.__doc__ or "").strip() for d in Deck}
 assert all(len(_CARDS[d]) == int(d.value[:2]) for d in Deck)
