@@ -54,9 +54,14 @@ class Deck(Enum):
         """The deck's jokers as a bit mask."""
         return _JOKER_MASKS[self]
 
+    @property
+    def two_jokers(self) -> bool:
+        """The deck holds the white joker (``JK``) and the black one (``JK2``)."""
+        return bool(self.jokers & 1 << SECOND_JOKER)
+
     def card_name(self, c: Card) -> str:
         """Words for a card of this deck: with two jokers, 'white joker' and 'black joker'."""
-        return "white joker" if c == JOKER and self.jokers & 1 << SECOND_JOKER else c.name
+        return "white joker" if c == JOKER and self.two_jokers else c.name
 
     @property
     def description(self) -> str:

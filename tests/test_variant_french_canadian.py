@@ -6,6 +6,8 @@ scored to the defenders, a game to 1000; and every bot level plays it."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +33,10 @@ from engine.trumps import trump_order
 from tests.conftest import run, start
 from tests.test_bots import _ignores_hidden_cards
 from tests.test_solver import minimax
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
+from app.view import card_view  # noqa: E402
 
 FC = PRESETS["french-canadian"]
 KITTY = "KH QH 10H 9H 8H 5H"
@@ -236,3 +242,24 @@ def test_the_frozen_yardstick_plays_the_table_legally() -> None:
             seat = hand.to_act
             hand.apply(bots[seat].act(observe(hand, seat)), seat)  # apply checks legality
         assert hand.result is not None
+
+
+def test_help_says_the_rules_and_the_choices_made() -> None:
+    text = " ".join(p for section in rules_help(FC) for p in section["paragraphs"])
+    for words in ("the white joker (“la blanche”) ranks above the black joker",
+                  "3, 3 and 4 at a time, 3 to the kitty after each of the first two rounds",
+                  "6 go face down to the kitty", "a trump suit has 14 trumps",
+                  "The bidder may give the jokers a suit only when holding both",
+                  "misère (“petite”) 500 and open misère (“grosse”",
+                  "between eight hearts and eight no trumps", "between ten hearts and ten no trumps",
+                  "Points are never subtracted", "who still score their tricks too (our choice",
+                  "reaching 1000", "the value of a bid the other side fails can win too"):
+        assert words in text, words
+    assert "out backwards" not in text
+
+
+def test_the_page_draws_and_names_the_two_jokers_apart() -> None:
+    white, black = (card_view(c, FC.deck) for c in (JOKER, SECOND_JOKER))
+    assert (white.label, white.colour, black.label, black.colour) == (
+        "white joker", "joker white", "black joker", "joker black")
+    assert (card_view(JOKER, Deck.STANDARD).label, card_view(JOKER).colour) == ("joker", "joker")
