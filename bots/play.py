@@ -39,7 +39,7 @@ def play(obs: Observation) -> Decision:
 def words(kn: Knowledge, c: int) -> str:
     """A card in words, bowers and joker by their names."""
     if 1 << c & JOKERS:
-        return "the joker"
+        return "the " + kn.obs.rules.deck.card_name(CARDS[c])  # 'the white joker' where two
     if kn.trump != NO_SUIT:
         if c == card(kn.trump, JACK):
             return "the right bower"

@@ -4,8 +4,9 @@ A card is a :class:`Card`, an ``int`` subclass: ``suit * 16 + rank`` for the
 suited cards, then the jokers and the second copies of the doubled six-handed
 deck.  Hot code works on plain ints and bit masks; the subclass only adds
 ``str``/``repr``.  Text forms: ``"JH"``, ``"10S"``, ``"13D"``, ``"JK"`` (the
-joker, the white one where there are two), ``"JK2"`` (the black joker), ``"2S'"`` (the second copy of the 2 of
-spades in the doubled deck).
+joker, the white one where there are two), ``"JK2"`` (the black joker of the
+French Canadian deck), ``"2S'"`` (the second copy of the 2 of spades in the
+doubled deck).
 
 >>> jh = Card.parse("jh")
 >>> jh, str(jh), jh.name, jh.suit == HEARTS, int(jh)

@@ -4,8 +4,9 @@ Version 1: the deck in canonical (id) order is shuffled by :class:`SplitMix64`
 seeded with the seed, then dealt from the top in packets starting with the
 player left of the dealer: 3 each, 1 to the kitty, 4 each, 1, 3 each, 1
 (a kitty of five: 3 each, 3, 4 each, 2, 3 each; the French Canadian kitty of
-six: 3 each, 3, 3 each, 3, 4 each).  The packets are the deck's own data.  Two players then get their
-piles: five face-down cards each, then five face-up cards each on top.
+six: 3 each, 3, 3 each, 3, 4 each): the packets are the deck's own data.  Two
+players then get their piles: five face-down cards each, then five face-up
+cards each on top.
 """
 
 from __future__ import annotations

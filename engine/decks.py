@@ -47,16 +47,21 @@ class Deck(Enum):
 
     @property
     def kitty_size(self) -> int:
-        return sum(self.packets[1::2])
+        return _KITTY_SIZES[self]
 
     @property
     def jokers(self) -> int:
         """The deck's jokers as a bit mask."""
         return _JOKER_MASKS[self]
 
+    @property
+    def two_jokers(self) -> bool:
+        """The deck holds the white joker (``JK``) and the black one (``JK2``)."""
+        return bool(self.jokers & 1 << SECOND_JOKER)
+
     def card_name(self, c: Card) -> str:
         """Words for a card of this deck: with two jokers, 'white joker' and 'black joker'."""
-        return "white joker" if c == JOKER and self.jokers & 1 << SECOND_JOKER else c.name
+        return "white joker" if c == JOKER and self.two_jokers else c.name
 
     @property
     def description(self) -> str:
@@ -95,5 +100,6 @@ _MASKS: Final = {d: mask_of(cs) for d, cs in _CARDS.items()}
 _JOKER_MASKS: Final = {d: mask_of(c for c in cs if c.is_joker) for d, cs in _CARDS.items()}
 _PACKETS: Final = {Deck.FULL: (3, 3, 4, 2, 3, 0), Deck.FRENCH_CANADIAN: (3, 3, 3, 3, 4, 0)}
 """The deals that differ from 3 each, 1 to the kitty, 4 each, 1, 3 each, 1."""
+_KITTY_SIZES: Final = {d: sum(d.packets[1::2]) for d in Deck}
 _DESCRIPTIONS: Final = {d: (d.__doc__ or "").strip() for d in Deck}
 assert all(len(_CARDS[d]) == int(d.value[:2]) for d in Deck)

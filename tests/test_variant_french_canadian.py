@@ -6,20 +6,25 @@ scored to the defenders, a game to 1000; and every bot level plays it."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
 from bots.expert import Budget, ExpertBot
+from bots.knowledge import Knowledge
+from bots.play import words
 from bots.registry import LEVELS, make_bot
 from bots.solver import Solver, declaring_positions
 from engine.bids import MISERE, OPEN_MISERE, Bid
-from engine.cards import JOKER, SECOND_JOKER, Card, format_cards
+from engine.cards import JOKER, SECOND_JOKER, format_cards
 from engine.deal import DealCode, deal_cards
 from engine.decks import Deck
 from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.observation import observe
 from engine.ptn import PtnError, dumps, rules_of_options
+from engine.ptn import replay as ptn_replay
 from engine.record import replay, to_record
 from engine.rng import SplitMix64
 from engine.rules import PRESETS, Rules
@@ -28,6 +33,10 @@ from engine.trumps import trump_order
 from tests.conftest import run, start
 from tests.test_bots import _ignores_hidden_cards
 from tests.test_solver import minimax
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
+from app.view import card_view  # noqa: E402
 
 FC = PRESETS["french-canadian"]
 KITTY = "KH QH 10H 9H 8H 5H"
@@ -139,7 +148,19 @@ class TestRecords:
         assert again.hand.position() == text
 
     def test_ptn_reads_the_46_card_deck_but_cannot_say_the_french_canadian_scoring(self) -> None:
-        assert rules_of_options(4, {"deckSize": 46}).deck is Deck.FRENCH_CANADIAN
+        trickster = rules_of_options(4, {"deckSize": 46})
+        assert trickster.deck is Deck.FRENCH_CANADIAN
+        game = Match(trickster, DealCode(9))
+        rng = SplitMix64(9)
+        while not game.hand.is_over:  # no open misere: PTN's reader splits "Open Misère" (not ours)
+            game.apply(rng.choice([a for a in game.hand.legal_actions() if str(a) != "bid OPEN-MIS"]))
+        text = dumps(game)
+        assert '\\"deckSize\\":46' in text and "JL" in text + "".join(
+            ".L" for h in game.hand.deal.hands if SECOND_JOKER in h)
+        again = ptn_replay(text)
+        assert [t.cards for t in again.hand.tricks] == [t.cards for t in game.hand.tricks]
+        assert again.totals == game.totals  # (a led joker's named suit PTN does not write)
+        assert [set(h) for h in again.hand.deal.hands] == [set(h) for h in game.hand.deal.hands]
         match = Match(FC, DealCode(5))
         with pytest.raises(PtnError, match="PTN cannot say these rules: french-canadian"):
             dumps(match)
@@ -206,7 +227,11 @@ def test_bots_ignore_hidden_cards() -> None:
 
 
 def test_bot_words_name_the_jokers_as_the_deck_does() -> None:
-    assert Card.parse("JK2").name == "black joker"
+    h = start(FC, ["JK 5S 5C", "JK2 6S 7S", "AD KD QD", "9S 10S 6C"], KITTY, "8H")
+    kn = Knowledge(observe(h, 0))
+    assert [words(kn, c) for c in (JOKER, SECOND_JOKER)] == ["the white joker", "the black joker"]
+    standard = start("standard", ["JK 5S 5C", "4H 6S 7S", "AD KD QD", "9S 10S 6C"], "KC QC 10C", "8H")
+    assert words(Knowledge(observe(standard, 0)), JOKER) == "the joker"
 
 
 def test_the_frozen_yardstick_plays_the_table_legally() -> None:
@@ -217,3 +242,24 @@ def test_the_frozen_yardstick_plays_the_table_legally() -> None:
             seat = hand.to_act
             hand.apply(bots[seat].act(observe(hand, seat)), seat)  # apply checks legality
         assert hand.result is not None
+
+
+def test_help_says_the_rules_and_the_choices_made() -> None:
+    text = " ".join(p for section in rules_help(FC) for p in section["paragraphs"])
+    for words in ("the white joker (“la blanche”) ranks above the black joker",
+                  "3, 3 and 4 at a time, 3 to the kitty after each of the first two rounds",
+                  "6 go face down to the kitty", "a trump suit has 14 trumps",
+                  "The bidder may give the jokers a suit only when holding both",
+                  "misère (“petite”) 500 and open misère (“grosse”",
+                  "between eight hearts and eight no trumps", "between ten hearts and ten no trumps",
+                  "Points are never subtracted", "who still score their tricks too (our choice",
+                  "reaching 1000", "the value of a bid the other side fails can win too"):
+        assert words in text, words
+    assert "out backwards" not in text
+
+
+def test_the_page_draws_and_names_the_two_jokers_apart() -> None:
+    white, black = (card_view(c, FC.deck) for c in (JOKER, SECOND_JOKER))
+    assert (white.label, white.colour, black.label, black.colour) == (
+        "white joker", "joker white", "black joker", "joker black")
+    assert (card_view(JOKER, Deck.STANDARD).label, card_view(JOKER).colour) == ("joker", "joker")

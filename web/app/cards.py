@@ -45,7 +45,7 @@ def colour(card: Card, deck: Deck | None = None) -> str:
     'joker black' (CSS classes: the two are drawn apart)."""
     if not card.is_joker:
         return SUIT_COLOURS[card.suit]
-    if deck is None or not deck.jokers & 1 << SECOND_JOKER:
+    if deck is None or not deck.two_jokers:
         return "joker"
     return "joker black" if card == SECOND_JOKER else "joker white"
 

@@ -223,7 +223,7 @@ def _trumps(rules: Rules) -> Section:
             "The other suits rank ace, king, queen, jack, 10 and down."]
     if rules.deck is Deck.MIXED_FOURS:
         text.append("The 4 of the trump colour also counts as a trump, the lowest one.")
-    if _two_jokers(rules):
+    if rules.deck.two_jokers:
         text.append("With two jokers, the white joker is the highest trump and the black joker the "
                     "next, above the right bower: a trump suit has 14 trumps.")
     return {"title": "Trumps", "paragraphs": text}
@@ -243,16 +243,12 @@ def _joker(rules: Rules) -> Section:
                     "not shown to be void in.")
     if rules.misere_joker_forced:
         text.append("In misère, a player who cannot follow suit must play the joker.")
-    if _two_jokers(rules):
+    if rules.deck.two_jokers:
         text.append("With two jokers, both are trumps without a suit, the white joker above the "
                     "black: a led joker loses only to the white joker. The bidder may give the "
                     "jokers a suit only when holding both, and then gives it to both (our choice: "
                     "the rules we follow do not say).")
     return {"title": "The joker in no trumps and misère", "paragraphs": text}
-
-
-def _two_jokers(rules: Rules) -> bool:
-    return rules.deck.jokers.bit_count() == 2
 
 
 def _play(rules: Rules) -> Section:
@@ -276,12 +272,10 @@ def _play(rules: Rules) -> Section:
 
 def _scoring(rules: Rules) -> Section:
     rows = [[str(t)] + [str(rules.bid_value(bid(t, d))) for d in range(5)] for t in range(6, 11)]
-    text = ["Bidders who make their bid score its value (nothing more for extra tricks); if "
-            "they fail, they lose its value."]
-    if rules.failed_to_defenders:
-        text = ["Bidders who make their bid score its value (nothing more for extra tricks). Points "
-                "are never subtracted: if they fail, its value goes to the other side, who still "
-                "score their tricks too (our choice: the French Canadian rules we follow do not say)."]
+    failing = ("; if they fail, they lose its value." if not rules.failed_to_defenders else
+               ". Points are never subtracted: if they fail, its value goes to the other side, who "
+               "still score their tricks too (our choice: the French Canadian rules we follow do not say).")
+    text = ["Bidders who make their bid score its value (nothing more for extra tricks)" + failing]
     if rules.slam == Slam.TO_250:
         text.append("Slam: all ten tricks on a bid worth less than 250 scores 250 instead.")
     elif rules.slam == Slam.PLUS_100:

@@ -374,7 +374,7 @@ class Session:
             why = "it is your piles' turn: play one of their face-up cards"
         else:
             why = "it is your hand's turn, not your piles'"
-        return f"You can't play the {card.name}: {why}."
+        return f"You can't play the {self.rules.deck.card_name(card)}: {why}."
 
     def _my_turn(self) -> bool:
         state = self.state

@@ -17,7 +17,7 @@ from engine.rules import Rules
 
 HUMAN: Final = "human"
 TABLES: Final = ("standard", "cutthroat", "two-handed", "five-handed", "six-handed", "six-handed-pairs", "american",
-                       "french-canadian")
+                   "french-canadian")
 """The presets offered on the start screen for a game (the tournament has its own start)."""
 TOURNAMENT: Final = "tournament"
 """The start screen's choice of a tournament (app.tournament), with the preset of that name."""
