@@ -98,13 +98,17 @@ def read(text: str) -> list[PtnRecord]:
             tags[name] = _unescape(rest[:rest.rindex('"')])
             section = name
         elif section in data:
-            data[section].append(tuple(line.split()))
+            data[section].append(tuple(_OPEN.sub("Open", line).split()))
         else:
             raise PtnError(f"line {number}: not a tag nor a line of calls or tricks: {line!r}")
     flush()
     if not records:
         raise PtnError("no PTN record found")
     return records
+
+
+_OPEN: Final = re.compile(r"(?i)\bopen\s+(?=mis|nullo)")
+"""The space in "Open Misère", one call of an Auction line."""
 
 
 def _unescape(value: str) -> str:

@@ -146,3 +146,18 @@ class TestReplayCommand:
         path.write_text(SAMPLE.replace("whenNullo", "whenNulloX"), encoding="utf-8")
         assert main(["replay", str(path)]) == 1
         assert "a rule we do not play: whenNulloX" in capsys.readouterr().err
+
+
+class TestOpenMisere:
+    def test_an_open_misere_round_trips(self) -> None:
+        """Written "Open Misère" (two words), it is read back as one call."""
+        m = Match(PRESETS["standard"], DealCode(17, 1))
+        m.apply("bid 7S")
+        m.apply("bid OPEN-MIS")
+        while m.hand.contract is None:
+            m.apply("pass")
+        text = dumps(m)
+        assert "Open Misère" in text
+        again = replay(text)
+        assert [str(x) for _, x in again.hand.history] == [str(x) for _, x in m.hand.history]
+        assert again.hand.contract == m.hand.contract and again.hand.contract.is_open
