@@ -78,7 +78,7 @@ def test_every_animation_ends_on_the_table_the_engine_holds(page: Page, scenario
 
 
 def test_a_click_during_an_animation_acts_at_once(page: Page, scenario: Scenario) -> None:
-    app, table = App(page), TableScreen(page)
+    table = TableScreen(page)
     StartScreen(page).start(deal=scenario.code, pace="2 s")
     page.wait_for_function(TRAVELLING, timeout=STILL_TIMEOUT_MS)  # the hand being dealt
     page.evaluate("""() => {
@@ -102,7 +102,7 @@ def test_under_reduced_motion_nothing_travels(page: Page, scenario: Scenario) ->
     page.emulate_media(reduced_motion="reduce")
     app, table = App(page), TableScreen(page)
     StartScreen(page).start(deal=scenario.code, pace="1.2 s")
-    for index, step, session in replayed(scenario):
+    for _, step, session in replayed(scenario):
         app.expect_turn("you")
         assert page.evaluate("document.getAnimations().length") == 0
         assert shown_trick(page) == engine_trick(session)

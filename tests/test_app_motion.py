@@ -87,3 +87,16 @@ def test_a_card_dropped_on_the_table_is_played() -> None:
     card = min(session.playable_cards())
     bridge.handle({"op": "act", "action": "play-card", "value": str(int(card))})
     assert any(seat == PLAYER and a.played_card == card for seat, a in session.hand.history)
+
+
+def test_keeping_the_trick_is_offered_at_the_table_not_on_the_start_screen() -> None:
+    bridge, reply = started()
+    app = bridge.app
+    assert app is not None
+    app.dispatch("dialog", "menu")
+    assert 'data-action="pref:trick_stays"' in app.regions()["dialog"]
+    assert "Keep a finished trick on the table until I tap it" in app.regions()["dialog"]
+    app.dispatch("dialog", "")
+    app.dispatch("new-game", "")
+    start = app.regions()["start"]
+    assert 'data-action="pref:sound"' in start and "pref:trick_stays" not in start

@@ -525,7 +525,7 @@ class App:
         notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
         if self.session is None:
             return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view()),
-                                                   self.prefs.view()),
+                                                   self.prefs.view(start=True)),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.between_rounds:

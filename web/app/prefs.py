@@ -14,6 +14,8 @@ KEY: Final = "prefs"
 """Its key, after the site's prefix (app.saves.scope)."""
 CLASSES: Final = {"four_colour": "four-colour", "trick_stays": "trick-stays"}
 """The preferences the page shows by a class on <body> (style.css)."""
+AT_THE_TABLE: Final = ("trick_stays",)
+"""Offered in the table's menu only: the start screen's room goes to the Deal button."""
 
 
 class Preferences:
@@ -43,9 +45,10 @@ class Preferences:
         """Each class of CLASSES, and whether <body> has it."""
         return {cls: self.values[name] for name, cls in CLASSES.items()}
 
-    def view(self) -> tuple[Preference, ...]:
-        """The preferences as checkboxes."""
-        return tuple(Preference(name=name, label=label, on=self.values[name]) for name, label in PREFERENCES.items())
+    def view(self, start: bool = False) -> tuple[Preference, ...]:
+        """The preferences as checkboxes (``start``: those the start screen offers)."""
+        return tuple(Preference(name=name, label=label, on=self.values[name]) for name, label in PREFERENCES.items()
+                     if not (start and name in AT_THE_TABLE))
 
     def _read(self) -> str | None:
         if self.storage is None:
