@@ -79,7 +79,7 @@ def test_the_picker_offers_exactly_the_legal_calls_trumps_first_high_to_low() ->
 
 def test_the_picker_renders_named_buttons_with_unique_keys_and_play_alone() -> None:
     session = at_the_call()
-    html = table_render.table(table_view(session), False)["panel"]
+    html = table_render.table(table_view(session))["panel"]
     cells = re.findall(r'<button[^>]*data-action="call-card"[^>]*>', html)
     keys = re.findall(r'data-key="(call-\d+)"', html)
     assert len(cells) == len(keys) == len(set(keys)) == len(session.hand.legal_actions()) - 1
@@ -94,7 +94,7 @@ def test_choose_then_call_or_tap_twice() -> None:
     card = next(a.called_card for a in session.hand.legal_actions() if a.called_card is not None)
     session.choose_call(card)
     assert session.hand.phase == Phase.CALL and table_view(session).prompt.chosen == card.name
-    html = table_render.table(table_view(session), False)["panel"]
+    html = table_render.table(table_view(session))["panel"]
     assert f"Call the {card.name}</button>" in html and 'aria-pressed="true"' in html
     session.choose_call(card)  # again: called
     assert session.hand.called == card and session.hand.phase > Phase.CALL and not session.notice
@@ -117,7 +117,7 @@ def test_playing_alone() -> None:
     assert session.hand.history[-1][1] == ALONE
     view = table_view(session)
     assert view.contract.alone
-    assert "You bid eight hearts (300), to take 8 tricks, playing alone." in table_render.table(view, False)["top"]
+    assert "You bid eight hearts (300), to take 8 tricks, playing alone." in table_render.table(view)["top"]
 
 
 def test_the_controller_dispatches_the_picker() -> None:
@@ -140,7 +140,7 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
         hand, obs = session.hand, observe(session.hand, PLAYER)
         view = table_view(session)
         roles = {s.seat: s.role for s in view.seats if s.role}
-        top = table_render.table(view, False)["top"]
+        top = table_render.table(view)["top"]
         if hand.called is None or hand.phase < Phase.PLAY:
             assert "Partner" not in " ".join(roles.values())
             return
@@ -159,7 +159,7 @@ def test_the_partner_is_shown_once_known_never_before(seed: int, partner_is_me: 
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder", PLAYER: "Partner (secret)"}
             words = f"You hold it: you are {declarer}'s partner, secret until you play it."
-            assert f'aria-label="{called.name}, the called card' in table_render.table(view, False)["hand"]
+            assert f'aria-label="{called.name}, the called card' in table_render.table(view)["hand"]
         else:
             seen["secret"] += 1
             assert roles == {hand.declarer: "Bidder"}
@@ -183,7 +183,7 @@ def test_the_called_card_is_marked_in_the_trick() -> None:
     view = table_view(session)
     marked = [c for c in view.trick.cards if c.called]
     assert [c.card.id for c in marked] == [called]
-    assert ", the called card" in table_render.table(view, False)["arena"]
+    assert ", the called card" in table_render.table(view)["arena"]
 
 
 @pytest.mark.parametrize("table", ["five-handed", "six-handed"])
@@ -196,7 +196,7 @@ def test_every_card_of_the_trick_is_captioned_with_who_played_it(table: str) -> 
     assert len(trick) == session.rules.players
     assert sorted(c.caption for c in trick) == sorted("You" if s == PLAYER else session.seat_name(s)
                                                           for s in range(session.rules.players))
-    assert table_render.table(view, False)["arena"].count('class="trick-who"') == session.rules.players
+    assert table_render.table(view)["arena"].count('class="trick-who"') == session.rules.players
 
 
 @pytest.mark.parametrize("table, seed", [("five-handed", s) for s in range(6)] + [("six-handed", s) for s in range(4)]
@@ -208,7 +208,7 @@ def test_the_view_shows_no_hidden_card_at_five_and_six(table: str, seed: int) ->
         allowed = visible_to_player(hand)
         assert cards_in(view) <= allowed
         public = allowed | ({hand.called} if hand.called is not None else set())
-        html = "".join(table_render.table(view, False).values())
+        html = "".join(table_render.table(view).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].base.name for c in public}  # the pattern leaves out "(second deck)"
     autoplayed(table, seed, seed % Rules.parse(table).players, check)
@@ -263,7 +263,7 @@ def test_six_handed_misere_partners_sit_out() -> None:
     out = [s.name for s in view.seats if s.sitting_out]
     assert out == ["North-West", "North-East"]
     assert view.contract.note == "North-West and North-East sit out, their hands laid down."
-    arena = table_render.table(view, False)["arena"]
+    arena = table_render.table(view)["arena"]
     assert arena.count("laid down: sitting out") == 2 and arena.count("Sitting out") == 2
 
 
@@ -279,7 +279,7 @@ def test_the_player_sitting_out_is_told_and_the_hand_laid_down() -> None:
     declarer = session.seat_name(hand.declarer)
     assert view.prompt.text.startswith(f"{declarer}'s misère: you sit out, your hand laid down. ")
     assert view.contract.note.startswith("You and ")
-    html = table_render.table(view, False)["hand"]
+    html = table_render.table(view)["hand"]
     assert 'class="hand n10 laid-down"' in html and "laid down: you sit out" in html
 
 
@@ -302,7 +302,7 @@ def test_second_copies_are_named_marked_and_keyed_apart() -> None:
         session = Session(default_settings("six-handed,deck=63-doubled"), DealCode(seed, 5))
         if any(c.is_copy for c in session.hand.hand_of(PLAYER)):
             break
-    html = table_render.table(table_view(session), False)["hand"]
+    html = table_render.table(table_view(session))["hand"]
     keys = re.findall(r'data-key="([^"]+)"', html)
     labels = re.findall(r'<button[^>]*aria-label="([^",]+)', html)
     assert len(keys) == len(set(keys)) == len(labels) == len(set(labels)) == 10

@@ -166,18 +166,6 @@ def test_an_answer_for_an_earlier_game_is_ignored() -> None:
     assert app.session is not None and app.session.hand.history == []
 
 
-def test_the_newest_card_on_the_table_animates_once() -> None:
-    app = App(settings={"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
-                        "pace_ms": 0, "autoplay": True})
-    app.dispatch("start", "1-0-5")
-    while app.session is not None and not app.session.hand.trick_cards:
-        request = app.bot_request()
-        assert request is not None
-        app.bot_answer(request, answer(request))
-    assert "fresh" in app.regions()["arena"]
-    assert "fresh" not in app.regions()["arena"]  # drawn again: nothing new
-
-
 @pytest.mark.parametrize("deck", list(Deck))
 def test_every_card_face_is_well_formed(deck: Deck) -> None:
     for card in deck.cards:

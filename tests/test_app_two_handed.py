@@ -82,7 +82,7 @@ def test_the_piles_show_no_face_down_card_and_keep_their_places(seed: int) -> No
         view = table_view(session)
         allowed = visible_to_player(hand)
         assert cards_in(view) <= allowed
-        html = "".join(table_render.table(view, False).values())
+        html = "".join(table_render.table(view).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].name for c in allowed}
         for seat in (0, 1):
@@ -97,7 +97,7 @@ def test_the_piles_show_no_face_down_card_and_keep_their_places(seed: int) -> No
         before = view
         bot_step(session)
     assert all(places(view, s) == [(None, False)] * 5 for s in (0, 1))
-    assert 'class="piles' not in table_render.table(view, False)["arena"]  # nothing left in front of either player
+    assert 'class="piles' not in table_render.table(view)["arena"]  # nothing left in front of either player
 
 
 def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
@@ -145,7 +145,7 @@ def test_an_illegal_pile_card_is_dimmed_and_says_why() -> None:
     session = reach(wanted)
     hand = session.hand
     refused = min(up(hand, PILES) - {a.played_card for a in hand.legal_actions()})
-    markup = check(table_render.table(table_view(session), False)["arena"])
+    markup = check(table_render.table(table_view(session))["arena"])
     buttons = {int(a["data-value"]): a for a, _ in markup.buttons if a.get("data-action") == "card"}
     assert set(buttons) == up(hand, PILES)
     assert buttons[refused]["aria-disabled"] == "true"
@@ -157,7 +157,7 @@ def test_an_illegal_pile_card_is_dimmed_and_says_why() -> None:
 
 def test_the_pile_cards_are_drawn_over_backs_and_named() -> None:
     session = reach(piles_turn)
-    arena = table_render.table(table_view(session), False)["arena"]
+    arena = table_render.table(table_view(session))["arena"]
     markup = check(arena)
     sections = {a["aria-label"]: a["class"] for t, a in markup.tags if t == "section" and "piles" in a["class"]}
     hand = session.hand
@@ -184,7 +184,7 @@ def test_the_trick_shows_four_cards_in_their_places_with_labels() -> None:
     assert shown == {"south": ("You", "South", False), "north": ("North", "North", False),
                      "south-piles": ("Your piles", "South's piles", True),
                      "north-piles": ("North's piles", "North's piles", False)}
-    arena = table_render.table(view, False)["arena"]
+    arena = table_render.table(view)["arena"]
     assert arena.count('class="trick-who"') == 4 and "trick-card at-south-piles winner" in arena
     assert re.search(r'aria-label="South&#x27;s piles: [^"]+, winning"', arena)
 
@@ -204,7 +204,7 @@ def test_the_kitty_goes_to_the_bidders_hand_not_the_piles() -> None:
     assert sum(c.kitty for c in view.hand) == 3
     assert all(len([p for p in places(view, s) if p[0] is not None]) == 5 for s in (0, 1))
     assert not view.piles[PLAYER].tappable
-    assert "data-action" not in table_render.table(view, False)["arena"]  # no pile card to tap before play
+    assert "data-action" not in table_render.table(view)["arena"]  # no pile card to tap before play
     pile = next(c for c, _ in places(view, PLAYER) if c is not None)
     session.tap(pile)
     assert session.picks == [] and session.notice == "That card is not in your hand."
@@ -235,6 +235,6 @@ def test_a_misere_bidders_piles_sit_out() -> None:
     assert [(p.name, p.sitting_out, p.tappable) for p in view.piles] == [
         ("Your piles", False, True), ("North's piles", True, False)]
     assert 'aria-label="North&#x27;s piles: 5 face up, 5 face down, sitting out"' in \
-        table_render.table(view, False)["arena"]
+        table_render.table(view)["arena"]
     assert "In misère the bidder's piles sit out" in " ".join(
         p for s in rules_help(session.rules) for p in s["paragraphs"])

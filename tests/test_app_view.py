@@ -85,7 +85,7 @@ def test_the_view_shows_no_hidden_card(table: str, seed: int) -> None:
         view = table_view(session)
         allowed = visible_to_player(session.hand)
         assert cards_in(view) <= allowed
-        html = "".join(table_render.table(view, False).values())
+        html = "".join(table_render.table(view).values())
         names = {n for label in re.findall(r'aria-label="([^"]*)"', html) for n in CARD_NAME.findall(label)}
         assert names <= {CARDS[c].name for c in allowed}
         json.dumps(dataclasses.asdict(view))  # plain data
@@ -108,7 +108,7 @@ def test_auction_in_order_with_passes_and_only_legal_bids() -> None:
     assert [b.action for b in prompt.bids] == legal
     assert all(b.value == session.rules.bid_value(session.hand.legal_actions()[i].bid)  # type: ignore[arg-type]
                for i, b in enumerate(prompt.bids))
-    html = table_render.table(view, False)["panel"]
+    html = table_render.table(view)["panel"]
     assert html.count('data-action="bid"') == len(session.hand.legal_actions())
 
 
@@ -164,7 +164,7 @@ def test_a_whole_game_ends_with_the_engines_outcome() -> None:
     assert outcome is not None
     assert view.outcome == outcome.describe(["You & North", "West & East"])
     assert len(view.sheet.rows) == len(session.match.sheet)
-    assert "Game over" in table_render.table(view, False)["panel"]
+    assert "Game over" in table_render.table(view)["panel"]
 
 
 def test_prompts_by_phase() -> None:
@@ -181,7 +181,7 @@ def test_american_bidding_names_inkles_the_one_call_and_where_misere_ranks() -> 
     sixes = [b for b in prompt.bids if b.tricks == 6]
     assert len(sixes) == 5 and all(b.note == "an inkle" for b in sixes)
     assert all(b.note == "" for b in prompt.bids if b.tricks > 6)
-    assert 'aria-label="6♠ 40 points: six spades, an inkle"' in table_render.table(table_view(session), False)["panel"]
+    assert 'aria-label="6♠ 40 points: six spades, an inkle"' in table_render.table(table_view(session))["panel"]
     session.bid("bid 7S")
     while session.state == "bot":
         request = session.bot_request()
@@ -206,4 +206,4 @@ def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
     session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
     misere = [b for b in table_view(session).prompt.bids if b.misere]
     assert [b.note for b in misere] == [note, "ranks between 10♦ and 10♥"]  # misère and open misère
-    assert f'aria-label="Misère 250 {note}"' in table_render.table(table_view(session), False)["panel"]
+    assert f'aria-label="Misère 250 {note}"' in table_render.table(table_view(session))["panel"]

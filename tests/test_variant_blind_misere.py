@@ -182,7 +182,7 @@ class TestTheTable:
         assert view.hand == () and view.hand_hidden == 10
         assert isinstance(view.prompt, BidPrompt) and view.prompt.blind
         assert [b.action for b in view.prompt.bids] == ["bid BLIND-MIS"] and not view.prompt.can_pass
-        html = table_render.table(view, False)
+        html = table_render.table(view)
         assert 'data-action="look"' in html["hand"] and 'data-action="hint"' not in html["panel"]
         session.look()
         view = table_view(session)

@@ -68,7 +68,6 @@ class App:
         self.dialog = ""
         self.seed = seed
         """A fresh seed for each new game without a deal code."""
-        self._drawn_actions = -1
         self._game = 0
         """Counts games, so that an answer for an earlier game is never applied."""
         self.saves = saves
@@ -236,7 +235,7 @@ class App:
     def _begin(self, session: Session, tournament: TournamentSession | None = None, kind: str = "",
                game_id: str = "") -> None:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
-        self.session, self.tournament, self.dialog, self._drawn_actions = session, tournament, "", -1
+        self.session, self.tournament, self.dialog = session, tournament, ""
         self.kind = kind or ("tournament" if tournament is not None else "normal")
         session.undo_allowed = self.kind in CASUAL
         self._game += 1
@@ -536,9 +535,7 @@ class App:
         if tournament is not None:
             view = adjust_table(view, tournament)
             bar = tournament_render.round_bar(round_bar(tournament))
-        actions = sum(len(h.history) for h in self.session.match.hands)
-        fresh, self._drawn_actions = actions != self._drawn_actions, actions
-        regions = table_render.table(view, fresh)
+        regions = table_render.table(view)
         regions["top"] = notice + bar + regions["top"]
         regions["arena"] += self.guide.html(self.session.rules)
         regions["panel"] += self._link_results()

@@ -13,10 +13,9 @@ from app.render import bid_html, button, plural, points, tag, text
 from app.view_model import CardView, ContractView, DiscardPrompt, PilesView, SeatView, TableView
 
 
-def table(view: TableView, fresh: bool) -> dict[str, str]:
-    """The table's regions: 'top', 'arena', 'panel', 'hand'.  ``fresh``: animate the newest
-    card on the table (it was just played)."""
-    return {"top": _top(view), "arena": _arena(view, fresh), "panel": panel(view), "hand": _hand(view)}
+def table(view: TableView) -> dict[str, str]:
+    """The table's regions: 'top', 'arena', 'panel', 'hand' (web/motion.js animates them)."""
+    return {"top": _top(view), "arena": _arena(view), "panel": panel(view), "hand": _hand(view)}
 
 
 def face(card: CardView) -> str:
@@ -61,11 +60,11 @@ def _called(contract: ContractView) -> str:
     return ", playing alone" if contract.alone else ""
 
 
-def _arena(view: TableView, fresh: bool) -> str:
+def _arena(view: TableView) -> str:
     seats = "".join(_seat(s) for s in view.seats)
     others = "".join(_piles(p, view) for p in view.piles if not p.me)
     mine = "".join(_piles(p, view) for p in view.piles if p.me)
-    return tag("div", seats + others + tag("div", _center(view, fresh), class_="center") + mine,
+    return tag("div", seats + others + tag("div", _center(view), class_="center") + mine,
                class_=f"arena players-{view.players}", data_pace=view.pace_ms)  # web/motion.js paces by it
 
 
@@ -115,7 +114,7 @@ def _open_hand(seat: SeatView) -> str:
     return tag("ul", items, class_="open-hand", aria_label=f"{seat.name}'s open hand")
 
 
-def _center(view: TableView, fresh: bool) -> str:
+def _center(view: TableView) -> str:
     """The middle of the table: the bidding so far, or the cards of the trick in front of each seat."""
     trick = view.trick
     if view.phase == "auction" or (not trick.cards and view.auction):
@@ -123,10 +122,8 @@ def _center(view: TableView, fresh: bool) -> str:
     if not trick.cards:
         return ""
     cards = ""
-    last = len(trick.cards) - 1
-    for i, t in enumerate(trick.cards):
+    for t in trick.cards:
         cls = f"trick-card at-{t.place}" + (" winner" if t.winner else "") + (" called" if t.called else "")
-        cls += " fresh" if fresh and i == last and not trick.winner else ""
         label = (f"{t.seat}: {t.card.label}" + (", the called card" if t.called else "")
                  + (", winning" if t.winner else ""))
         caption = text("span", t.caption, class_="trick-who", aria_hidden="true") if t.caption else ""
