@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from engine.hand import Hand
 from engine.observation import observe
@@ -30,7 +31,10 @@ from engine.rng import SplitMix64, derive_seed
 from engine.rules import Rules
 
 from bots.protocol import Bot
-from bots.registry import make_bot
+from bots.registry import YARDSTICK, make_bot
+
+YARDSTICK_UNKNOWN: Final = ("hi_lo",)
+"""Table rules newer than the frozen yardstick bot: it does not know their bids or calls."""
 
 Timer = Callable[[int, float], None]
 """Called with the seat and the seconds each decision took."""
@@ -116,7 +120,12 @@ def _pct(k: int, n: int) -> str:
 
 def run_match(a: str, b: str, rules: Rules, deals: int, seed: int,
               make: Callable[[str, SplitMix64], Bot] = make_bot) -> ArenaResult:
-    """Play ``deals`` duplicate deals between levels ``a`` and ``b``."""
+    """Play ``deals`` duplicate deals between levels ``a`` and ``b``; a table the
+    yardstick does not know is refused (``ValueError``)."""
+    unknown = [name for name in YARDSTICK_UNKNOWN if getattr(rules, name)]
+    if YARDSTICK in (a, b) and unknown:
+        raise ValueError(f"the yardstick bot is frozen and does not play {', '.join(unknown)}: "
+                         f"measure it at a table without {'them' if len(unknown) > 1 else 'it'}")
     result = ArenaResult(rules, seed, BotStats(a), BotStats(b))
     rng = SplitMix64(seed)
     sides = rules.sides
@@ -159,7 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a preset name or rules string, e.g. standard,target=1000")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed)
+    try:
+        result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed)
+    except ValueError as e:
+        parser.error(str(e))
     print(result.report())
     return 0
 

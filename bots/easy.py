@@ -60,7 +60,7 @@ class EasyBot(Bot):
             counts[NO_TRUMPS] = 0.0
         d = max(range(5), key=counts.__getitem__)
         level = min(8, int(counts[d] - 0.5))
-        bids = [a for a in obs.legal_actions if (b := a.bid) is not None and not b.is_misere
+        bids = [a for a in obs.legal_actions if (b := a.bid) is not None and b.is_trick_bid
                 and b.denomination == d and b.tricks <= level
                 and not (obs.rules.inkle and b.tricks == 6)]
         if bids:

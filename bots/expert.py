@@ -10,7 +10,8 @@ samples (by more than the noise of the sample); when following, among cards
 that do exactly as well on every sample the cheapest is played.  A
 :class:`Budget` of counts (deals, search nodes) bounds the work, so a seed
 gives the same play on any machine.  Bids, discards, calls and the joker's suit come from
-the normal bot.
+the normal bot.  A hi-lo is played as the normal bot plays it: the solver counts the most
+(or, in a misere, the fewest) tricks a side can take, not exactly five.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ class ExpertBot(Bot):
         legal = obs.legal_actions
         if len(legal) == 1:
             return Decision(legal[0], "it is the only card you can play")
+        if obs.contract is not None and obs.contract.is_hi_lo:
+            return self.normal.decide(obs)  # the solver counts most (or fewest) tricks, not five
         return self._play(obs)
 
     # --- the play -------------------------------------------------------------
@@ -218,7 +221,7 @@ class Scores:
     def made(self, tricks: int) -> bool:
         """Does this count make the contract?"""
         assert self.contract is not None
-        return tricks == 0 if self.contract.is_misere else tricks >= self.contract.tricks
+        return self.contract.made_by(tricks)
 
     def good(self, tricks: int) -> bool:
         """Does this count make (or beat) the contract, for this seat?"""

@@ -126,7 +126,7 @@ def _text(a: int) -> str | None:
     if CALL_BASE <= a < CALL_BASE + CARD_COUNT:
         return f"call {CARDS[a - CALL_BASE]}"
     if BID_BASE <= a < BID_BASE + len(BIDS):
-        return f"bid {BIDS[a - BID_BASE]}"
+        return f"bid {BIDS[a - BID_BASE]}" if str(BIDS[a - BID_BASE]) else None
     if a == PASS_ID:
         return "pass"
     if a == ALONE_ID:
@@ -141,7 +141,7 @@ _TEXT: Final = tuple(_text(a) or "" for a in range(ACTION_COUNT))
 ACTIONS: Final = tuple(Action(a) for a in range(ACTION_COUNT))
 """Every action id; ids in the gaps between kinds are never used."""
 _BY_TEXT: Final = {t.upper(): ACTIONS[a] for a, t in enumerate(_TEXT) if t}
-_BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) not in _BY_TEXT})
+_BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) and str(b) not in _BY_TEXT})
 
 PASS: Final = ACTIONS[PASS_ID]
 ALONE: Final = ACTIONS[ALONE_ID]

@@ -8,8 +8,8 @@ on the table rules (where misere sits): see :func:`engine.rules.Rules.bid_order`
 >>> b = Bid.parse("8nt")
 >>> b, b.name, b.tricks, b.denomination == NO_TRUMPS
 (Bid.parse('8NT'), 'eight no trumps', 8, True)
->>> [str(x) for x in (bid(7, 3), MISERE, OPEN_MISERE)]
-['7H', 'MIS', 'OPEN-MIS']
+>>> [str(x) for x in (bid(7, 3), MISERE, OPEN_MISERE, HI_LO)]
+['7H', 'MIS', 'OPEN-MIS', 'HI-LO']
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ _NUMBER_NAMES: Final = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 MISERE_ID: Final = 25
 OPEN_MISERE_ID: Final = 26
+HI_LO_ID: Final = 29
+"""Hi-lo: exactly five tricks won and five lost (ids 27 and 28 are other variants' bids)."""
+HI_LO_TRICKS: Final = 5
 
 
 class Bid(int):
@@ -37,15 +40,44 @@ class Bid(int):
     @property
     def is_misere(self) -> bool:
         """Misere or open misere."""
-        return self >= MISERE_ID
+        return self >= MISERE_ID and self != HI_LO_ID
 
     @property
     def is_open(self) -> bool:
         return self == OPEN_MISERE_ID
 
     @property
+    def is_hi_lo(self) -> bool:
+        """Hi-lo: the bidder takes exactly five tricks, playing alone in no trumps."""
+        return self == HI_LO_ID
+
+    @property
+    def partner_folds(self) -> bool:
+        """The bidder plays alone, partners (and two players' piles) sitting out:
+        a misere or a hi-lo."""
+        return self >= MISERE_ID
+
+    @property
+    def is_trick_bid(self) -> bool:
+        """A bid of so many tricks or more in a denomination (not misere, not hi-lo)."""
+        return self < MISERE_ID
+
+    def made_by(self, took: int) -> bool:
+        """Whether the bidder's side taking ``took`` tricks makes this contract:
+        none for a misere, exactly five for a hi-lo, else at least the tricks bid.
+
+        >>> [b.made_by(5) for b in (bid(7, 0), HI_LO, MISERE)], HI_LO.made_by(6)
+        ([False, True, False], False)
+        """
+        if self.is_misere:
+            return took == 0
+        return took == HI_LO_TRICKS if self == HI_LO_ID else took >= self.tricks
+
+    @property
     def tricks(self) -> int:
-        """Tricks contracted (0 for a misere)."""
+        """Tricks contracted (0 for a misere, five for a hi-lo)."""
+        if self == HI_LO_ID:
+            return HI_LO_TRICKS
         return 0 if self >= MISERE_ID else self // 5 + 6
 
     @property
@@ -60,6 +92,8 @@ class Bid(int):
             return "misere"
         if self == OPEN_MISERE_ID:
             return "open misere"
+        if self == HI_LO_ID:
+            return "hi-lo"
         return f"{_NUMBER_NAMES[self.tricks]} {DENOMINATION_NAMES[self.denomination]}"
 
     def __str__(self) -> str:
@@ -82,14 +116,19 @@ def _text(b: int) -> str:
         return "MIS"
     if b == OPEN_MISERE_ID:
         return "OPEN-MIS"
+    if b == HI_LO_ID:
+        return "HI-LO"
+    if b > OPEN_MISERE_ID:
+        return ""  # an id kept for another variant's bid
     return f"{b // 5 + 6}{DENOMINATION_TEXT[b % 5]}"
 
 
-BIDS: Final = tuple(Bid(b) for b in range(OPEN_MISERE_ID + 1))
+BIDS: Final = tuple(Bid(b) for b in range(HI_LO_ID + 1))
 _TEXT: Final = tuple(_text(b) for b in range(len(BIDS)))
-_BY_TEXT: Final = {t: BIDS[b] for b, t in enumerate(_TEXT)}
+_BY_TEXT: Final = {t: BIDS[b] for b, t in enumerate(_TEXT) if t}
 MISERE: Final = BIDS[MISERE_ID]
 OPEN_MISERE: Final = BIDS[OPEN_MISERE_ID]
+HI_LO: Final = BIDS[HI_LO_ID]
 
 
 def bid(tricks: int, denomination: Denomination) -> Bid:

@@ -433,7 +433,7 @@ class Hand:
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
             return
-        if self.table.called_partner and not self.contract.is_misere:  # type: ignore[union-attr]
+        if self.table.called_partner and not self.contract.partner_folds:  # type: ignore[union-attr]
             self.phase = Phase.CALL
         else:
             self._after_call()
@@ -457,7 +457,7 @@ class Hand:
         contract = self.contract
         trump = NO_SUIT if contract is None else contract.denomination  # NO_TRUMPS == NO_SUIT
         self.order = trump_order(rules.deck, trump, self.joker_suit)
-        if contract is not None and contract.is_misere:
+        if contract is not None and contract.partner_folds:
             self.active = self.table.misere_active(self.declarer)
             self.next_pos = tuple(next((p + k) % n for k in range(1, n + 1)
                                        if self.active[(p + k) % n]) for p in range(n))
@@ -549,7 +549,7 @@ class Hand:
         contract = self.contract
         return self.table.sides_of_hand(
             self.declarer if contract is not None else -1, self.partner,
-            contract is not None and contract.is_misere, self.phase > _CALL,
+            contract is not None and contract.partner_folds, self.phase > _CALL,
             self.partner_known, seat)
 
     def bidders(self) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, Final
 
-from engine.bids import BIDS, MISERE_ID, OPEN_MISERE_ID, Bid
+from engine.bids import BIDS, HI_LO_ID, MISERE_ID, OPEN_MISERE_ID, Bid
 from engine.decks import Deck
 from engine.errors import RulesError
 from engine.table import Table
@@ -80,6 +80,10 @@ class PartnerShare(StrEnum):
 SCORING_TABLES: Final = tuple(ScoringTable)
 _MISERE_VALUES: Final = {ScoringTable.AVONDALE: (250, 500), ScoringTable.ORIGINAL: (250, 500),
                          ScoringTable.PERFECT: (150, 250)}
+HI_LO_VALUE: Final = 350
+"""Hi-lo's value in every scoring table: the Perfect table's figure, the one the reference gives."""
+HI_LO_ORDER: Final = 165
+"""Hi-lo ranks above nine clubs and below nine diamonds (``bid_order``), whatever misere's rank."""
 _PLAYER_DECKS: Final = {
     2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
     3: (Deck.PIQUET,),
@@ -151,6 +155,10 @@ class Rules:
     partner_share: PartnerShare = _opt(PartnerShare.HALF, "Five players", "Called partner scores",
                               "Each partner of a called-partner contract wins or loses half the "
                               "bid, or the full value.", tuple(PartnerShare))
+    hi_lo: bool = _opt(False, "Auction", "Hi-lo",
+                       "A bid to win exactly five tricks and lose five, worth 350, between nine "
+                       "clubs and nine diamonds: played in no trumps, the bidder's partners sit "
+                       "out, the defenders score 10 a trick.")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
@@ -216,6 +224,8 @@ class Rules:
     def bid_value(self, bid: int) -> int:
         """Points for a contract under the scoring table."""
         b = BIDS[bid]
+        if b.is_hi_lo:
+            return HI_LO_VALUE
         if b.is_misere:
             return _MISERE_VALUES[self.scoring][b.is_open]
         t, d = b.tricks, b.denomination
@@ -229,14 +239,20 @@ class Rules:
             return 95 if self.misere_rank == MisereRank.ABOVE_SEVENS else 105
         if bid == OPEN_MISERE_ID:
             return 225
+        if bid == HI_LO_ID:
+            return HI_LO_ORDER
         return bid * 10
 
     @cached_property
     def biddable(self) -> tuple[Bid, ...]:
         """The bids this table allows, lowest first."""
-        allowed = [b for b in BIDS if not b.is_misere or
-                   (self.misere if b == MISERE_ID else self.open_misere)]
+        allowed = [b for b in BIDS if self.allows(b)]
         return tuple(sorted(allowed, key=self.bid_order))
+
+    def allows(self, b: Bid) -> bool:
+        """Whether this table plays a bid: a trick bid always, a special one by its option."""
+        special = {MISERE_ID: self.misere, OPEN_MISERE_ID: self.open_misere, HI_LO_ID: self.hi_lo}
+        return special.get(b, b.is_trick_bid)
 
     @cached_property
     def bid_orders(self) -> tuple[int, ...]:

@@ -69,7 +69,7 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
     bid = BIDS[contract]
     took = sum(tricks[p] for p in bidders)
     value = rules.bid_value(bid)
-    made = took == 0 if bid.is_misere else took >= bid.tricks
+    made = bid.made_by(took)
     slam = False
     if made and not bid.is_misere and took == 10:
         if rules.slam == Slam.TO_250 and value < 250:
@@ -100,5 +100,9 @@ def is_set(bid: Bid, took: int) -> bool:
     >>> from engine.bids import Bid
     >>> is_set(Bid.parse("7H"), 5), is_set(Bid.parse("7H"), 6), is_set(Bid.parse("MIS"), 3)
     (True, False, True)
+
+    A hi-lo is set two tricks off its five either way (three or seven): our choice.
     """
+    if bid.is_hi_lo:
+        return abs(took - bid.tricks) >= 2
     return took >= 3 if bid.is_misere else took <= bid.tricks - 2

@@ -48,7 +48,9 @@ def denomination_symbol(denomination: int) -> str:
 
 
 def bid_short(bid: Bid) -> str:
-    """'7♥', '8NT', 'Misère', 'Open misère'."""
+    """'7♥', '8NT', 'Misère', 'Open misère', 'Hi-lo'."""
+    if bid.is_hi_lo:
+        return "Hi-lo"
     if bid.is_misere:
         return "Open misère" if bid.is_open else "Misère"
     return f"{bid.tricks}{denomination_symbol(bid.denomination)}"

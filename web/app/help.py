@@ -6,7 +6,7 @@ import dataclasses
 from enum import Enum
 from typing import Any, Final
 
-from engine.bids import MISERE, OPEN_MISERE, bid
+from engine.bids import HI_LO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
 from engine.rules import OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules, Slam
 from engine.seats import seat_name
@@ -163,12 +163,29 @@ def _auction(rules: Rules) -> Section:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
                     "bidder's hand laid face up after the first trick. It ranks between ten "
                     "diamonds and ten hearts and may be bid at any time, even first.")
+    text += _hi_lo(rules)
     if (rules.misere or rules.open_misere) and not rules.table.has_piles:
         out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
         text.append(out)
     return {"title": "Bidding", "paragraphs": text}
+
+
+def _hi_lo(rules: Rules) -> list[str]:
+    """Hi-lo in words, with the choices made where the reference leaves one."""
+    if not rules.hi_lo:
+        return []
+    out = ("the bidder's partners lay their hands down and sit out" if rules.team_size == 3
+           else "the bidder's partner lays the hand down and sits out" if rules.team_size > 1
+           else "the bidder's piles sit out" if rules.table.has_piles
+           else "the bidder plays alone against the others")
+    return [f"Hi-lo ({rules.bid_value(HI_LO)} points, in every scoring table: the Perfect table's "
+            "value) promises to win exactly five tricks and lose five. It ranks above nine clubs "
+            "and below nine diamonds, wherever misère ranks, and may be bid at any time. It is "
+            f"played as no trumps (the joker the only trump, played only when void); {out}. "
+            "Defenders score 10 a trick against it, as against a trick bid. Every table here "
+            "plays ten tricks a hand, so it is always five won and five lost."]
 
 
 def _kitty(rules: Rules) -> Section:

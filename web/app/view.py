@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from typing import Final, Literal
 
 from engine.actions import PASS_ID, Action
+from engine.bids import Bid
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.hand import Phase
 from engine.observation import Observation, observe
+from engine.rules import Rules
 from engine.scoring import HandResult
 
 from app.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
@@ -148,7 +150,8 @@ def _contract(session: Session, obs: Observation) -> ContractView | None:
     return ContractView(
         text=bid_short(contract), label=contract.name, value=obs.rules.bid_value(contract),
         declarer="You" if obs.declarer == PLAYER else session.seat_name(obs.declarer),
-        goal="to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
+        goal="to take no trick" if contract.is_misere else
+        f"to take {'exactly ' * contract.is_hi_lo}{contract.tricks} tricks",
         trumps="no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
         joker=joker,
         discards=tuple(card_view(c) for c in obs.discards) if obs.phase >= Phase.PLAY else (),
@@ -267,17 +270,22 @@ def _bidding(obs: Observation) -> BidPrompt:
         b = a.bid
         if b is None:
             continue
-        inkle = rules.inkle and not b.is_misere and b.tricks == 6
+        inkle = rules.inkle and b.is_trick_bid and b.tricks == 6
         inkles |= inkle
-        note = f"ranks {MISERE_RANKS[rules.misere_rank]}" if b.is_misere else "an inkle" if inkle else ""
+        note = _rank_note(rules, b) if not b.is_trick_bid else "an inkle" if inkle else ""
         bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
-                              tricks=b.tricks, column=b.denomination, misere=b.is_misere, note=note))
+                              tricks=b.tricks, column=b.denomination, misere=not b.is_trick_bid, note=note))
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
     if obs.barred == obs.seat:
         text = "You were set last hand (the set rule): you may only pass."
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
+
+
+def _rank_note(rules: Rules, b: Bid) -> str:
+    """Where a bid that is not a trick bid ranks among the bids."""
+    return "ranks between 9♣ and 9♦" if b.is_hi_lo else f"ranks {MISERE_RANKS[rules.misere_rank]}"
 
 
 def _suits(suits: Iterable[int]) -> tuple[SuitOption, ...]:
