@@ -33,7 +33,7 @@ from engine.rules import Rules
 from bots.protocol import Bot
 from bots.registry import YARDSTICK, make_bot
 
-YARDSTICK_UNKNOWN: Final = ("hi_lo",)
+YARDSTICK_UNKNOWN: Final = ("hi_lo", "breach")
 """Table rules newer than the frozen yardstick bot: it does not know their bids or calls."""
 
 Timer = Callable[[int, float], None]

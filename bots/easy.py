@@ -50,6 +50,8 @@ class EasyBot(Bot):
             return self._call(obs)
         if phase == Phase.JOKER:
             return Decision(joker_suit(NO_SUIT), "keep the joker without a suit")
+        if phase == Phase.BREACH:
+            return Decision(PASS, "pass: leave breach calls to stronger players")
         return self._play(obs)
 
     def _bid(self, obs: Observation) -> Decision:

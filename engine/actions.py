@@ -11,6 +11,7 @@ bid                   300 + bid   ``bid 7H``, ``bid MIS`` (``7H`` alone is the c
 pass                  330         ``pass``
 play alone (5P)       331         ``alone``
 give the joker a suit 332 + s     ``joker H``, ``joker none`` (keep it suitless)
+call breach           337         ``breach`` (a defender, before the first lead)
 ====================  ==========  =============================================
 
 Bids carry the word ``bid`` so that ``bid 7H`` (seven hearts) never reads as
@@ -37,7 +38,8 @@ BID_BASE: Final = 300
 PASS_ID: Final = 330
 ALONE_ID: Final = 331
 JOKER_SUIT_BASE: Final = 332
-ACTION_COUNT: Final = JOKER_SUIT_BASE + 5
+BREACH_ID: Final = 337
+ACTION_COUNT: Final = BREACH_ID + 1
 
 
 class Action(int):
@@ -59,7 +61,7 @@ class Action(int):
         """The suit named with a led suitless joker, or given to the joker."""
         if LEAD_JOKER_BASE <= self < DISCARD_BASE:
             return (self - LEAD_JOKER_BASE) % 4
-        if self >= JOKER_SUIT_BASE:
+        if JOKER_SUIT_BASE <= self < BREACH_ID:
             return self - JOKER_SUIT_BASE
         return None
 
@@ -93,6 +95,8 @@ class Action(int):
             return "pass"
         if self == ALONE_ID:
             return "play alone"
+        if self == BREACH_ID:
+            return "call breach"
         s = self - JOKER_SUIT_BASE
         return "keep the joker without a suit" if s == NO_SUIT else f"make the joker a {SUIT_NAMES[s][:-1]}"
 
@@ -131,7 +135,9 @@ def _text(a: int) -> str | None:
         return "pass"
     if a == ALONE_ID:
         return "alone"
-    if JOKER_SUIT_BASE <= a < ACTION_COUNT:
+    if a == BREACH_ID:
+        return "breach"
+    if JOKER_SUIT_BASE <= a < BREACH_ID:
         s = a - JOKER_SUIT_BASE
         return "joker none" if s == NO_SUIT else f"joker {SUIT_LETTERS[s]}"
     return None
@@ -145,6 +151,7 @@ _BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) and str(b
 
 PASS: Final = ACTIONS[PASS_ID]
 ALONE: Final = ACTIONS[ALONE_ID]
+BREACH: Final = ACTIONS[BREACH_ID]
 
 
 def play(card: int) -> Action:

@@ -76,6 +76,8 @@ class Observation:
     secret until the called card shows, except to the partner)."""
     barred: int = -1
     """The seat that may only pass in this auction (set last hand: the set rule)."""
+    breacher: int = -1
+    """The defender who called breach (the breach rule), -1 if none."""
 
     @property
     def position(self) -> int:
@@ -121,7 +123,8 @@ def observe(hand: Hand, seat: int) -> Observation:
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
-        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred)
+        voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred,
+        breacher=hand.breacher)
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:

@@ -159,6 +159,11 @@ class Rules:
                        "A bid to win exactly five tricks and lose five, worth 350, between nine "
                        "clubs and nine diamonds: played in no trumps, the bidder's partners sit "
                        "out, the defenders score 10 a trick.")
+    breach: bool = _opt(False, "Scoring", "Breach",
+                        "Before the first lead a defender may call breach on a seven or more, or "
+                        "a misere: beating it by one trick more than needed scores the "
+                        "contract's value to the breaching side, else the breaching side loses "
+                        "it; the loser of a breach may not bid in the next hand.")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
@@ -193,6 +198,8 @@ class Rules:
             out.append("partner_share applies to five players only")
         if self.target < 0 or self.target % 10:
             out.append("target must be a multiple of 10, at least 0")
+        if self.breach and self.set_rule:
+            out.append("breach and the set rule are not played together: choose one")
         if self.point_spread and (self.sides != 2 or self.target == 0):
             out.append("point spread needs two sides and a target")
         return out

@@ -26,6 +26,19 @@ class HandResult:
     thrown_in: bool = False
     declarer_set: bool = False
     """The declarer was set (the set rule): it may not bid in the next hand."""
+    breacher: int = -1
+    """The defender who called breach (the breach rule), -1 if none."""
+    breach_points: int = 0
+    """The breach call's points to the breacher's side (in ``points`` too)."""
+
+    @property
+    def barred(self) -> int:
+        """The seat that may not bid in the next hand (-1: none): a set declarer (the set
+        rule); a breached declarer, or a breacher whose breach failed (the breach rule)."""
+        if self.breacher >= 0:
+            return self.declarer if self.breach_points > 0 and self.declarer is not None \
+                else self.breacher
+        return self.declarer if self.declarer_set and self.declarer is not None else -1
 
     @property
     def bidders_tricks(self) -> int:
@@ -52,6 +65,10 @@ class HandResult:
             text += f"failed (minus {value})"
             if self.declarer_set:
                 text += ", set: the declarer may not bid next hand"
+        if self.breacher >= 0:
+            text += (f"; breached: the breaching side scores {self.breach_points}"
+                     if self.breach_points > 0 else
+                     f"; not breached: the breaching side loses {-self.breach_points}")
         defenders = "the defender scores" if len(self.tricks) - len(self.bidders) == 1 else "defenders score"
         if self.contract.is_misere:
             return text + f"; {defenders} nothing against misere."

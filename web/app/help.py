@@ -163,7 +163,7 @@ def _auction(rules: Rules) -> Section:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
                     "bidder's hand laid face up after the first trick. It ranks between ten "
                     "diamonds and ten hearts and may be bid at any time, even first.")
-    text += _hi_lo(rules)
+    text += _hi_lo(rules) + _breach(rules)
     if (rules.misere or rules.open_misere) and not rules.table.has_piles:
         out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
@@ -186,6 +186,22 @@ def _hi_lo(rules: Rules) -> list[str]:
             f"played as no trumps (the joker the only trump, played only when void); {out}. "
             "Defenders score 10 a trick against it, as against a trick bid. Every table here "
             "plays ten tricks a hand, so it is always five won and five lost."]
+
+
+def _breach(rules: Rules) -> list[str]:
+    """The breach rule in words, with the choices made where the reference leaves one."""
+    if not rules.breach:
+        return []
+    return ["Breach: after a contract of seven or more, or a misère, and before the first lead, "
+            "each defender in turn from the declarer's left may call breach: a claim to beat the "
+            "contract by one trick more than beating it needs (the defenders take five tricks "
+            "against a seven, four against an eight, three against a nine, two against a ten; a "
+            "misère bidder takes three). The first call ends the asking. The contract scores as "
+            "usual. The breach call is worth the contract's value (our choice): the breaching "
+            "side scores it if the breach comes off, and loses it if not. A breach's points "
+            "never win or lose the game on that hand. A breacher who fails, or a declarer who is "
+            "breached, may only pass in the next hand's bidding. Hi-lo cannot be breached, and "
+            "breach is not played with the set rule."]
 
 
 def _kitty(rules: Rules) -> Section:

@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from engine.actions import PASS_ID, Action
 from engine.bids import Bid
+from engine.breach import breach_figure
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.hand import Phase
 from engine.observation import Observation, observe
@@ -227,7 +228,8 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
     name = session.seat_name(obs.to_act)
     if state == "bot":
         doing = {Phase.AUCTION: "is bidding", Phase.DISCARD: "is taking the kitty",
-                 Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit"}
+                 Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit",
+                 Phase.BREACH: "may call breach"}
         who = "Auto-play" if obs.to_act == PLAYER else name
         out = sitting_out_status(session, obs)
         return WaitPrompt(text=f"{out}{who} {doing.get(obs.phase, 'is thinking')}…")
@@ -241,6 +243,8 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
                                   f"Choose {k} cards to put back.")
     if obs.phase == Phase.CALL:
         return call_prompt(session, obs)
+    if obs.phase == Phase.BREACH:
+        return _breach(obs)
     if obs.phase == Phase.JOKER:
         return SuitPrompt(kind="joker", suits=_suits(range(4)),
                           text="You hold the joker: give it a suit, or keep it without one?")
@@ -279,8 +283,21 @@ def _bidding(obs: Observation) -> BidPrompt:
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
     if obs.barred == obs.seat:
-        text = "You were set last hand (the set rule): you may only pass."
+        text = ("You lost a breach last hand (the breach rule): you may only pass." if rules.breach
+                else "You were set last hand (the set rule): you may only pass.")
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
+
+
+def _breach(obs: Observation) -> BidPrompt:
+    """A defender's breach call, before the first lead: Breach, or pass."""
+    contract = obs.contract
+    assert contract is not None
+    value = obs.rules.bid_value(contract)
+    call = BidOption(action="breach", text="Breach", label="call breach", value=value, tricks=0, column=0,
+                     misere=True, note=f"if {breach_figure(contract)}")
+    return BidPrompt(text=f"Breach {contract.name}? If {breach_figure(contract)}, your side scores {value}; "
+                          f"if not, it loses {value} and you may not bid next hand. Breach, or pass.",
+                     bids=(call,), can_pass=True)
 
 
 def _rank_note(rules: Rules, b: Bid) -> str:
