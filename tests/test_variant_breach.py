@@ -4,6 +4,8 @@ call breach on a seven or more, or a misere; it comes off at the set rule's figu
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,9 +23,15 @@ from engine.observation import observe
 from engine.ptn import PtnError, dumps
 from engine.record import replay, to_record
 from engine.rng import SplitMix64
-from engine.rules import Rules
+from engine.rules import OPTIONS, Rules
 from engine.scoring import score_hand
 from tests.test_observation import check
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from app.help import rules_help  # noqa: E402
+from app.session import Session  # noqa: E402
+from app.settings import default_settings  # noqa: E402
+from app.view import table_view  # noqa: E402
 
 BREACH_TABLE = Rules.parse("standard,breach=on")
 
@@ -189,3 +197,25 @@ class TestBots:
 def test_the_arena_refuses_the_frozen_yardstick_a_breach_table() -> None:
     with pytest.raises(ValueError, match="the yardstick bot is frozen and does not play breach"):
         run_match("normal", "yardstick", BREACH_TABLE, 1, 1)
+
+
+def test_the_rules_help_says_the_rule_and_the_choices_made() -> None:
+    words = " ".join(p for section in rules_help(BREACH_TABLE) for p in section["paragraphs"])
+    assert "The breach call is worth the contract's value (our choice)" in words
+    assert "A breach's points never win or lose the game on that hand" in words
+    assert "Hi-lo cannot be breached, and breach is not played with the set rule" in words
+    option = next(f for f in OPTIONS if f.name == "breach")
+    assert option.metadata["label"] == "Breach" and "Before the first lead" in option.metadata["help"]
+
+
+def test_the_table_shows_the_breach_round_after_the_auction_and_asks_the_player() -> None:
+    session = Session(default_settings(str(BREACH_TABLE)), DealCode(1, 0))
+    match = session.match
+    _to_breach(match.hand, "7S")
+    match.apply("pass")  # North does not breach: South is asked
+    view = table_view(session)
+    assert [(c.seat, c.text) for c in view.auction][-2:] == [("South", "Pass"), ("North", "No breach")]
+    assert view.prompt.text.startswith("Breach seven spades? If the defenders take 5 tricks, your side "
+                                       "scores 140")
+    match.apply("breach")
+    assert [c.text for c in table_view(session).auction][-1] == "Breach"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, Literal
 
-from engine.actions import PASS_ID, Action
+from engine.actions import BREACH, PASS, PASS_ID, Action
 from engine.bids import Bid
 from engine.breach import breach_figure
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
@@ -118,8 +118,15 @@ def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
     )
 
 
+def _auction_end(obs: Observation) -> int:
+    """How many actions the auction took: the calls before the first other action."""
+    return next((i for i, (_, a) in enumerate(obs.history) if a is None or a.bid is None and a != PASS_ID),
+                len(obs.history))
+
+
 def _calls(obs: Observation) -> list[tuple[int, Action]]:
-    return [(s, a) for s, a in obs.history if a is not None and (a.bid is not None or a == PASS_ID)]
+    """The auction's calls (not the breach round's, which follow the kitty)."""
+    return [(s, a) for s, a in obs.history[:_auction_end(obs)] if a is not None]
 
 
 def _call_text(action: Action) -> tuple[str, str]:
@@ -137,7 +144,16 @@ def _last_call(obs: Observation, seat: int) -> str:
 
 def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
     return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID)
-                 for seat, action in _calls(obs) for text, label in (_call_text(action),))
+                 for seat, action in _calls(obs) for text, label in (_call_text(action),)) + _breach_round(session, obs)
+
+
+def _breach_round(session: Session, obs: Observation) -> tuple[CallView, ...]:
+    """The defenders' breach calls after the auction (the breach rule): 'Breach' or 'No breach'."""
+    if not obs.rules.breach:
+        return ()
+    return tuple(CallView(seat=session.seat_name(seat), text=text, label=text.lower(), passed=action == PASS_ID)
+                 for seat, action in obs.history[_auction_end(obs):] if action in (BREACH, PASS)
+                 for text in ("No breach" if action == PASS else "Breach",))
 
 
 def _contract(session: Session, obs: Observation) -> ContractView | None:
