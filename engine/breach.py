@@ -10,7 +10,8 @@ three), the set rule's figure (:func:`engine.scoring.is_set`).  The first call
 ends the asking.  Choices where the reference leaves one (said in the rules
 help): the breach call is worth the contract's value; hi-lo is not breached
 (it is neither a trick bid nor a misere); breach and the set rule are not
-played together.  A breach's points never take a side out, either way
+played together, nor breach and a called partner (asking the defenders would
+show who the secret partner is).  A breach's points never take a side out, either way
 (``engine.match.game_outcome``).
 
 >>> from engine.bids import Bid

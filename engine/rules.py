@@ -200,6 +200,9 @@ class Rules:
             out.append("target must be a multiple of 10, at least 0")
         if self.breach and self.set_rule:
             out.append("breach and the set rule are not played together: choose one")
+        if self.breach and self.table.called_partner:
+            out.append("breach is not played with a called partner: asking the defenders in "
+                       "turn would show who the secret partner is")
         if self.point_spread and (self.sides != 2 or self.target == 0):
             out.append("point spread needs two sides and a target")
         return out

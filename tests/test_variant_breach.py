@@ -69,6 +69,8 @@ class TestCall:
         assert _to_breach(Hand.new(Rules(), 1), "7S").phase == Phase.PLAY
         with pytest.raises(RulesError, match="breach and the set rule are not played together"):
             Rules.parse("standard,breach=on,set_rule=on")
+        with pytest.raises(RulesError, match="would show who the secret partner is"):
+            Rules.parse("five-handed,breach=on")
         assert (str(BREACH), Action.parse("breach"), BREACH.name) == ("breach", BREACH, "call breach")
 
     def test_each_defender_in_turn_from_the_declarers_left_before_the_first_lead(self) -> None:

@@ -201,7 +201,8 @@ def _breach(rules: Rules) -> list[str]:
             "side scores it if the breach comes off, and loses it if not. A breach's points "
             "never win or lose the game on that hand. A breacher who fails, or a declarer who is "
             "breached, may only pass in the next hand's bidding. Hi-lo cannot be breached, and "
-            "breach is not played with the set rule."]
+            "breach is not played with the set rule, nor with a called partner (the asking would "
+            "show who the partner is)."]
 
 
 def _kitty(rules: Rules) -> Section:
