@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
 
 from engine.actions import PASS
 from engine.hand import Hand
@@ -39,6 +40,10 @@ from engine.rules import Rules
 from bots import bidmodel
 from bots.protocol import Bot
 from bots.registry import YARDSTICK, make_bot
+
+YARDSTICK_UNKNOWN: Final = ("hi_lo", "breach", "blind_misere")
+"""Table rules newer than the frozen yardstick bot: it does not know their bids or calls
+(and would call a blind misere after looking at its cards)."""
 
 Timer = Callable[[int, float], None]
 """Called with the seat and the seconds each decision took."""
@@ -210,10 +215,12 @@ def _play_deal(job: tuple[str, str, Rules, int, int, Maker]) -> ArenaResult:
 def run_match(a: str, b: str, rules: Rules, deals: int, seed: int,
               make: Maker = make_bot, jobs: int = 1) -> ArenaResult:
     """Play ``deals`` duplicate deals between levels ``a`` and ``b``, over
-    ``jobs`` processes (the same figures however many)."""
-    if YARDSTICK in (a, b) and rules.blind_misere:
-        raise ValueError("the yardstick bot would call a blind misere after looking at its "
-                         "cards: it does not play at a blind misere table")
+    ``jobs`` processes (the same figures however many); a table the yardstick
+    does not know is refused (``ValueError``)."""
+    unknown = [name for name in YARDSTICK_UNKNOWN if getattr(rules, name)]
+    if YARDSTICK in (a, b) and unknown:
+        raise ValueError(f"the yardstick bot is frozen and does not play {', '.join(unknown)}: "
+                         f"measure it at a table without {'them' if len(unknown) > 1 else 'it'}")
     result = ArenaResult(rules, seed, BotStats(a), BotStats(b))
     todo = [(a, b, rules, seed, i, make) for i in range(deals)]
     if jobs > 1:
@@ -254,8 +261,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.model is not None:
         bidmodel.use(args.model)
-    result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed,
-                       uncapped if args.no_cap else make_bot, args.jobs)
+    try:
+        result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed,
+                           uncapped if args.no_cap else make_bot, args.jobs)
+    except ValueError as e:
+        parser.error(str(e))
     print(result.report())
     if args.worst:
         print(result.worst(args.worst))

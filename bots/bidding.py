@@ -34,7 +34,7 @@ from engine.rules import Rules
 from engine.scoring import score_hand
 from engine.trumps import trump_order
 
-from bots import bidmodel
+from bots import bidmodel, hi_lo
 from bots.blind_misere import blind_call
 from bots.evaluation import (JOKERS, contract_discards, expected_tricks, fit_for,
                              misere_discards, misere_fit, no_trumps_fit, sure_tricks)
@@ -170,14 +170,14 @@ def choose_bid(obs: Observation) -> Decision:
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
     passing = bidmodel.pass_fit_for(rules) if model else None
-    if passing is not None and ours and auction.high is not None and not auction.high.is_misere:
+    if passing is not None and ours and auction.high is not None and auction.high.is_trick_bid:
         # partner's contract, scored by the same chances as ours: a raise must beat it
         floor = expected_score(rules, auction.high, est, hand, model)
     elif passing is not None:
         floor = passing.value(bidmodel.pass_features(rules, hand, bidmodel.read(obs),
                                                      auction.high))
     elif auction.high is not None and ours:
-        if auction.high.is_misere and auction.high_seat != obs.seat:
+        if not auction.high.is_trick_bid and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
         else:
             current = expected_score(rules, auction.high, est, hand, model)
@@ -192,6 +192,9 @@ def choose_bid(obs: Observation) -> Decision:
         if b.passes_discards:
             score = _double_nullo_score(rules, b, hand, auction)
             why = "a hand of low cards, and partner's gives no sign of strength"
+        elif b.is_hi_lo:
+            score = hi_lo.score(rules, hand)
+            why = "the count in no trumps says about five tricks alone"
         elif b.is_misere:
             score = _misere_score(rules, b, hand)
             why = "a hand of low cards that should take no trick"
@@ -254,7 +257,9 @@ def model_chances(obs: Observation, est: list[float]) -> Chances | None:
 def expected_score(rules: Rules, b: Bid, est: list[float], hand: int,
                    model: Chances | None = None) -> float:
     """A bid's expected score, made or set, by the model's chances where it
-    answers, else by the count ``est`` (``hand``: for a misere)."""
+    answers, else by the count ``est`` (``hand``: for a misere or a hi-lo)."""
+    if b.is_hi_lo:
+        return hi_lo.score(rules, hand)
     if b.is_misere:
         return _misere_score(rules, b, hand)
     chances = None if model is None else model[b.denomination]

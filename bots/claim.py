@@ -38,7 +38,7 @@ def claim_order(obs: Observation) -> list[Card] | None:
     """The seat's cards in the order that takes every trick left, whatever the unseen cards
     are; None when that cannot be proven (or the seat is not on lead)."""
     if (obs.phase != Phase.PLAY or obs.to_act != obs.seat or obs.trick_cards or obs.position != obs.seat
-            or (obs.contract is not None and obs.contract.is_misere) or not obs.hand):
+            or (obs.contract is not None and not obs.contract.is_trick_bid) or not obs.hand):
         return None
     order = _order(obs)
     hidden = unseen(obs)

@@ -52,6 +52,8 @@ class EasyBot(Bot):
             return self._call(obs)
         if phase == Phase.JOKER:
             return Decision(joker_suit(NO_SUIT), "keep the joker without a suit")
+        if phase == Phase.BREACH:
+            return Decision(PASS, "pass: leave breach calls to stronger players")
         return self._play(obs)
 
     def _bid(self, obs: Observation) -> Decision:
@@ -65,7 +67,7 @@ class EasyBot(Bot):
             counts[NO_TRUMPS] = 0.0
         d = max(range(5), key=counts.__getitem__)
         level = min(8, int(counts[d] - 0.5))
-        bids = [a for a in obs.legal_actions if (b := a.bid) is not None and not b.is_misere
+        bids = [a for a in obs.legal_actions if (b := a.bid) is not None and b.is_trick_bid
                 and b.denomination == d and b.tricks <= level
                 and not (obs.rules.inkle and b.tricks == 6)]
         if bids:

@@ -13,7 +13,9 @@ gives the same play on any machine.  After taking up the kitty for a trick
 contract it weighs the normal bot's few best ways to put it back, and in no
 trumps and misere each suit for the joker, the same way: on sampled deals
 solved double dummy, the normal bot's choice kept unless another is clearly
-better.  Bids, misere discards and calls come from the normal bot.
+better.  Bids, misere discards and calls come from the normal bot.  A hi-lo is
+played as the normal bot plays it: the solver counts the most (or, in a misere,
+the fewest) tricks a side can take, not exactly five.
 """
 
 from __future__ import annotations
@@ -104,6 +106,8 @@ class ExpertBot(Bot):
         legal = obs.legal_actions
         if len(legal) == 1:
             return Decision(legal[0], "it is the only card you can play")
+        if obs.contract is not None and obs.contract.is_hi_lo:
+            return self.normal.decide(obs)  # the solver counts most (or fewest) tricks, not five
         return self._play(obs)
 
     # --- the play -------------------------------------------------------------
@@ -323,7 +327,7 @@ class Scores:
     def made(self, tricks: int) -> bool:
         """Does this count make the contract?"""
         assert self.contract is not None
-        return tricks == 0 if self.contract.is_misere else tricks >= self.contract.tricks
+        return self.contract.made_by(tricks)
 
     def good(self, tricks: int) -> bool:
         """Does this count make (or beat) the contract, for this seat?"""

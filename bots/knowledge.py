@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.bids import MISERE_ID
 from engine.cards import NO_SUIT, cards_of, mask_of
 from engine.decks import Deck
 from engine.observation import Observation
@@ -163,7 +162,17 @@ class Knowledge:
 
     @property
     def misere(self) -> bool:
-        return self.obs.contract is not None and self.obs.contract >= MISERE_ID
+        """The declarer plays to take no more tricks: a misere, or a hi-lo once it has its five."""
+        contract = self.obs.contract
+        return contract is not None and (contract.is_misere or contract.is_hi_lo
+                                         and not self.short_of_hi_lo)
+
+    @property
+    def short_of_hi_lo(self) -> bool:
+        """A hi-lo whose bidder has fewer than its five tricks yet."""
+        contract = self.obs.contract
+        return (contract is not None and contract.is_hi_lo
+                and self.obs.won[self.obs.declarer] < contract.tricks)
 
     def void_in(self, p: int, suit: int) -> bool:
         """Has position ``p`` shown void, or can it hold no card of the suit?"""

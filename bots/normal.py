@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.hand import Phase
 from engine.observation import Observation
 
-from bots import bidding, play
+from bots import bidding, breach, play
 from bots.protocol import Bot, Decision
 
 
@@ -25,4 +25,6 @@ class NormalBot(Bot):
             return bidding.discard(obs)
         if phase == Phase.CALL:
             return bidding.call(obs)
+        if phase == Phase.BREACH:
+            return breach.decide(obs)
         return bidding.joker(obs)

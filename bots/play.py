@@ -6,6 +6,8 @@ is sure to win, second hand low, third hand high, and never trump a
 partner's sure winner.  The joker is kept for a trick that partner cannot
 win.  Misere is played by the danger of what is left in hand, and defended on
 the bidder's known voids and, once an open misere is laid down, its cards.
+A hi-lo is played as no trumps until the bidder has five tricks, then as a
+misere (``Knowledge.misere``).
 """
 
 from __future__ import annotations

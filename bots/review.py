@@ -101,7 +101,7 @@ def made(hand: Hand, tricks: int) -> bool:
     """Whether the declaring side's final ``tricks`` make the hand's contract."""
     contract = hand.contract
     assert contract is not None
-    return tricks == 0 if contract.is_misere else tricks >= contract.tricks
+    return contract.made_by(tricks)
 
 
 def makeable(hand: Hand, node_limit: int = NODE_LIMIT) -> int | None:
@@ -195,7 +195,7 @@ def _contracts(hand: Hand, side: int) -> list[Bid]:
     ours = set(hand.table.side_seats(side))
     floor = max((rules.bid_order(a.bid) for s, a in hand.history if a.bid is not None and s not in ours),
                 default=-1)
-    return [b for b in rules.biddable if not b.is_misere and not (rules.inkle and b.tricks == 6)
+    return [b for b in rules.biddable if b.is_trick_bid and not (rules.inkle and b.tricks == 6)
             and rules.bid_order(b) > floor]
 
 

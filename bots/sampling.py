@@ -126,7 +126,7 @@ class Sampler:
                     places &= ~(1 << i)
             out[c] = places
         declarer = obs.declarer
-        past_call = obs.phase in (Phase.JOKER, Phase.PLAY, Phase.OVER)
+        past_call = obs.phase in (Phase.JOKER, Phase.PLAY, Phase.OVER, Phase.BREACH)
         if contract is not None and contract.denomination == NO_TRUMPS and past_call:
             named = any(a is not None and a >= JOKER_SUIT_BASE for _, a in obs.history)
             for j in cards_of(rules.deck.mask & (1 << JOKER_ID | 1 << SECOND_JOKER_ID)):

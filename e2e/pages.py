@@ -108,6 +108,22 @@ class StartScreen:
         self.deal_code.fill(deal)
         self.deal_button.click()
 
+    def start_with_rule(self, deal: str, option: str, changed: str) -> None:
+        """Start a Standard game (normal bots, no pause, no auto-play) on a deal code with the
+        usual rules and one table rule ticked; ``changed``: how the rules' summary then reads."""
+        expect(self.deal_button).to_be_visible()
+        self.choose_table("Standard")
+        for select in self.root.locator("fieldset.bots select").all():
+            select.select_option(label="Normal")
+        self.pace.select_option(label="No pause")
+        self.autoplay.set_checked(False)
+        self.deal_code.fill(deal)
+        self.show_rules()
+        self.rules.get_by_role("button", name=re.compile("usual rules")).click()
+        self.option(option).check()
+        expect(self.rules.locator("summary")).to_have_text(f"Table rules (changed: {changed})")
+        self.deal_button.click()
+
     def start_tournament(self, rounds: int = 6, level: str = "Normal", pace: str = "No pause",
                          autoplay: bool = False) -> None:
         """Choose a tournament, its rounds and the bots' level, then start it."""

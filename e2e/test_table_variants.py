@@ -29,19 +29,8 @@ def set_scenario() -> Scenario:
 
 def test_the_set_rule_bars_the_set_player_from_the_next_auction(table_page: Page) -> None:
     found = set_scenario()
-    start, table = StartScreen(table_page), TableScreen(table_page)
-    expect(start.deal_button).to_be_visible()
-    start.choose_table("Standard")
-    for select in start.root.locator("fieldset.bots select").all():
-        select.select_option(label="Normal")
-    start.pace.select_option(label="No pause")
-    start.autoplay.set_checked(False)
-    start.deal_code.fill(found.code)
-    start.show_rules()
-    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
-    start.option("Set rule").check()
-    expect(start.rules.locator("summary")).to_have_text("Table rules (changed: set rule on)")
-    start.deal_button.click()
+    table = TableScreen(table_page)
+    StartScreen(table_page).start_with_rule(found.code, "Set rule", "set rule on")
     for step in found.plan:
         table.take(step)
     expect(table.panel).to_contain_text("set: the declarer may not bid next hand")

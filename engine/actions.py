@@ -11,6 +11,7 @@ bid                   300 + bid   ``bid 7H``, ``bid MIS`` (``7H`` alone is the c
 pass                  330         ``pass``
 play alone (5P)       331         ``alone``
 give the joker a suit 332 + s     ``joker H``, ``joker none`` (keep it suitless)
+call breach           337         ``breach`` (a defender, before the first lead)
 ====================  ==========  =============================================
 
 Bids carry the word ``bid`` so that ``bid 7H`` (seven hearts) never reads as
@@ -37,7 +38,8 @@ BID_BASE: Final = 300
 PASS_ID: Final = 330
 ALONE_ID: Final = 331
 JOKER_SUIT_BASE: Final = 332
-ACTION_COUNT: Final = JOKER_SUIT_BASE + 5
+BREACH_ID: Final = 337
+ACTION_COUNT: Final = BREACH_ID + 1
 
 
 class Action(int):
@@ -59,7 +61,7 @@ class Action(int):
         """The suit named with a led suitless joker, or given to the joker."""
         if LEAD_JOKER_BASE <= self < DISCARD_BASE:
             return (self - LEAD_JOKER_BASE) % 4
-        if self >= JOKER_SUIT_BASE:
+        if JOKER_SUIT_BASE <= self < BREACH_ID:
             return self - JOKER_SUIT_BASE
         return None
 
@@ -93,6 +95,8 @@ class Action(int):
             return "pass"
         if self == ALONE_ID:
             return "play alone"
+        if self == BREACH_ID:
+            return "call breach"
         s = self - JOKER_SUIT_BASE
         return "keep the joker without a suit" if s == NO_SUIT else f"make the joker a {SUIT_NAMES[s][:-1]}"
 
@@ -126,12 +130,14 @@ def _text(a: int) -> str | None:
     if CALL_BASE <= a < CALL_BASE + CARD_COUNT:
         return f"call {CARDS[a - CALL_BASE]}"
     if BID_BASE <= a < BID_BASE + len(BIDS):
-        return f"bid {BIDS[a - BID_BASE]}"
+        return f"bid {BIDS[a - BID_BASE]}" if str(BIDS[a - BID_BASE]) else None
     if a == PASS_ID:
         return "pass"
     if a == ALONE_ID:
         return "alone"
-    if JOKER_SUIT_BASE <= a < ACTION_COUNT:
+    if a == BREACH_ID:
+        return "breach"
+    if JOKER_SUIT_BASE <= a < BREACH_ID:
         s = a - JOKER_SUIT_BASE
         return "joker none" if s == NO_SUIT else f"joker {SUIT_LETTERS[s]}"
     return None
@@ -141,10 +147,11 @@ _TEXT: Final = tuple(_text(a) or "" for a in range(ACTION_COUNT))
 ACTIONS: Final = tuple(Action(a) for a in range(ACTION_COUNT))
 """Every action id; ids in the gaps between kinds are never used."""
 _BY_TEXT: Final = {t.upper(): ACTIONS[a] for a, t in enumerate(_TEXT) if t}
-_BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) not in _BY_TEXT})
+_BY_TEXT.update({str(b): ACTIONS[BID_BASE + b] for b in BIDS if str(b) and str(b) not in _BY_TEXT})
 
 PASS: Final = ACTIONS[PASS_ID]
 ALONE: Final = ACTIONS[ALONE_ID]
+BREACH: Final = ACTIONS[BREACH_ID]
 
 
 def play(card: int) -> Action:

@@ -20,9 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
-from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, CALL_BASE, DISCARD_BASE,
+from engine.actions import (ACTIONS, ALONE_ID, BID_BASE, BREACH_ID, CALL_BASE, DISCARD_BASE,
                             JOKER_SUIT_BASE, LEAD_JOKER_BASE, PASS_ID, Action)
 from engine.bids import BIDS, BLIND_MISERE_ID, MISERE_ID, NO_TRUMPS, Bid
+from engine.breach import can_breach, defenders_in_turn, with_breach
 from engine.cards import CARDS, JOKER_ID, NO_SUIT, SECOND_JOKER_ID, Card, cards_of, ids_of, mask_of
 from engine.deal import Deal, DealCode, deal_cards
 from engine.errors import (FiveHundredError, IllegalActionError, InvalidActionError,
@@ -45,9 +46,11 @@ class Phase(IntEnum):
     JOKER = 3
     PLAY = 4
     OVER = 5
+    BREACH = 6
+    """The defenders in turn may call breach, before the first lead (the breach rule)."""
 
 
-_AUCTION, _DISCARD, _CALL, _JOKER, _PLAY, _OVER = tuple(Phase)
+_AUCTION, _DISCARD, _CALL, _JOKER, _PLAY, _OVER, _BREACH = tuple(Phase)
 
 
 class Trick(NamedTuple):
@@ -156,6 +159,10 @@ class Hand:
         self.suits_led = 0
         self.voids: tuple[int, ...] = (0,) * n
         self.exposed = False
+        self.breacher = -1
+        """The defender who called breach (-1: none)."""
+        self.to_ask: tuple[int, ...] = ()
+        """The defenders still to say whether they breach (the breach phase)."""
         self.result: HandResult | None = None
         self._undo: list[tuple[dict[str, Any], int, int]] = []
 
@@ -249,6 +256,8 @@ class Hand:
             return [ACTIONS[CALL_BASE + c] for c in ids_of(others)] + [ACTIONS[ALONE_ID]]
         if phase == _JOKER:
             return [ACTIONS[JOKER_SUIT_BASE + s] for s in range(5)]
+        if phase == _BREACH:
+            return [ACTIONS[BREACH_ID], ACTIONS[PASS_ID]]
         return []
 
     def _legal_bids(self) -> list[Action]:
@@ -334,7 +343,8 @@ class Hand:
             return "you must play the joker"
         if (b := a.bid) is not None:
             if self.turn == self.barred:
-                return "you were set last hand: you may not bid in this one"
+                return ("you lost a breach last hand: you may not bid in this one" if self.rules.breach
+                        else "you were set last hand: you may not bid in this one")
             if self.high >= 0 and self.rules.bid_order(b) <= self.rules.bid_order(self.high):
                 return f"{b.name} does not beat {BIDS[self.high].name}"
             if b not in self.rules.biddable:
@@ -359,6 +369,8 @@ class Hand:
             self._discard(action - DISCARD_BASE)
         elif phase == _CALL:
             self._call(action)
+        elif phase == _BREACH:
+            self._breach(action)
         else:
             self.joker_suit = action - JOKER_SUIT_BASE
             self._start_play()
@@ -447,7 +459,7 @@ class Hand:
             return None
         if self.contract.passes_discards and d == self.declarer:  # type: ignore[union-attr]
             return self._pass_discards()
-        if self.table.called_partner and not self.contract.is_misere:  # type: ignore[union-attr]
+        if self.table.called_partner and not self.contract.partner_folds:  # type: ignore[union-attr]
             self.phase = Phase.CALL
         else:
             self._after_call()
@@ -487,7 +499,7 @@ class Hand:
         contract = self.contract
         trump = NO_SUIT if contract is None else contract.denomination  # NO_TRUMPS == NO_SUIT
         self.order = trump_order(rules.deck, trump, self.joker_suit)
-        if contract is not None and contract.alone:
+        if contract is not None and contract.partner_folds:
             self.active = self.table.misere_active(self.declarer)
             self.next_pos = tuple(next((p + k) % n for k in range(1, n + 1)
                                        if self.active[(p + k) % n]) for p in range(n))
@@ -495,6 +507,20 @@ class Hand:
             self.leader = self.declarer
         self.turn = self.leader
         self.phase = Phase.PLAY
+        if contract is not None and can_breach(rules, contract):
+            self.to_ask = defenders_in_turn(rules, self.declarer, self.sides.seats)
+            self.phase, self.turn = Phase.BREACH, self.to_ask[0]
+
+    def _breach(self, action: int) -> None:
+        """A defender calls breach (the asking ends) or passes (the next one is asked)."""
+        if action == BREACH_ID:
+            self.breacher, self.to_ask = self.turn, ()
+        else:
+            self.to_ask = self.to_ask[1:]
+        if self.to_ask:
+            self.turn = self.to_ask[0]
+        else:
+            self.phase, self.turn = Phase.PLAY, self.leader
 
     # --- play -----------------------------------------------------------------
     def _play(self, action: int) -> None:
@@ -565,8 +591,9 @@ class Hand:
         if self.contract is None:
             self.result = score_hand(self.rules, None, None, (), tuple(tricks))
             return
-        self.result = score_hand(self.rules, self.contract, self.declarer, self.sides.seats,
-                                 tuple(tricks))
+        self.result = with_breach(self.rules, score_hand(self.rules, self.contract, self.declarer,
+                                                         self.sides.seats, tuple(tricks)),
+                                  self.breacher)
 
     # --- sides ------------------------------------------------------------------
     @property
@@ -579,7 +606,7 @@ class Hand:
         contract = self.contract
         return self.table.sides_of_hand(
             self.declarer if contract is not None else -1, self.partner,
-            contract is not None and contract.alone, self.phase > _CALL,
+            contract is not None and contract.partner_folds, self.phase > _CALL,
             self.partner_known, seat)
 
     def bidders(self) -> tuple[int, ...]:

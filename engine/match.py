@@ -113,11 +113,8 @@ class Match:
         return self.hand
 
     def _barred(self) -> int:
-        """The seat the last hand set (the set rule), which may not bid in the next."""
-        last = self.sheet[-1].result if self.sheet else None
-        if last is None or not last.declarer_set or last.declarer is None:
-            return -1
-        return last.declarer
+        """The seat the last hand barred (the set or breach rule), which may not bid in the next."""
+        return self.sheet[-1].result.barred if self.sheet else -1
 
     def take_back(self, to: int) -> None:
         """Undo: take the hand in progress back to its first ``to`` actions, noted in ``undos``."""
@@ -166,6 +163,9 @@ def game_outcome(rules: Rules, totals: tuple[int, ...], last: HandResult) -> Out
     target = rules.target
     if target == 0:
         return None
+    if last.breacher >= 0:  # a breach's points never take a side out, either way
+        side = rules.side_of(last.breacher)
+        totals = tuple(t - last.breach_points * (s == side) for s, t in enumerate(totals))
     made = rules.table.scoring_sides(last.bidders) if last.made else frozenset()
     reached = [s for s in range(rules.sides) if totals[s] >= target]
     winners = [s for s in reached if s in made]

@@ -79,6 +79,8 @@ class Observation:
     """The seat that may only pass in this auction (set last hand: the set rule)."""
     totals: tuple[int, ...] = ()
     """The game's scores before this hand, one per side (empty outside a game)."""
+    breacher: int = -1
+    """The defender who called breach (the breach rule), -1 if none."""
 
     @property
     def position(self) -> int:
@@ -126,7 +128,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
         voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred,
-        totals=hand.totals)
+        totals=hand.totals, breacher=hand.breacher)
 
 
 def _pile(hand: Hand, position: int, down: Card, top: Card) -> tuple[Card | None, bool]:

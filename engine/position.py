@@ -129,9 +129,9 @@ def split_position(text: str) -> tuple[Rules, int, int, Deal, list[str]]:
     dealer, marked, barred = (f.strip() for f in dealer.partition(" barred "))
     if not dealer.isdigit() or int(dealer) >= rules.players:
         raise PositionError(f"dealer {dealer!r} is not a seat of {rules.players} players")
-    if marked and (not rules.set_rule or not barred.isdigit() or int(barred) >= rules.players):
+    if marked and (not (rules.set_rule or rules.breach) or not barred.isdigit() or int(barred) >= rules.players):
         raise PositionError(f"barred {barred!r} is not a seat of {rules.players} players "
-                            "playing the set rule")
+                            "playing the set rule or the breach rule")
     deal = parse_deal("|".join((hands, kitty, piles)))
     return (rules, int(dealer), int(barred) if marked else -1, deal,
             [a.strip() for a in actions.split(",") if a.strip()])

@@ -27,7 +27,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, Final, NamedTuple
 
-from engine.bids import BIDS, BLIND_MISERE_ID, DOUBLE_NULLO_ID, MISERE_ID, OPEN_MISERE_ID, Bid
+from engine.bids import BIDS, BLIND_MISERE_ID, DOUBLE_NULLO_ID, HI_LO_ID, MISERE_ID, OPEN_MISERE_ID, Bid
 from engine.decks import Deck
 from engine.errors import RulesError
 from engine.table import Table
@@ -100,11 +100,14 @@ class VariantBid(NamedTuple):
 VARIANT_BIDS: Final = {
     BLIND_MISERE_ID: VariantBid("blind_misere", 1000, 250),
     DOUBLE_NULLO_ID: VariantBid("double_nullo", 450, 215),
+    HI_LO_ID: VariantBid("hi_lo", 350, 165),
 }
 """Blind misere: 1000 in every table of the reference, listed last: above every bid.
 Double nullo: the Perfect table's double misere, 450 (the only value the reference
 gives, used with every table), ranking between ten clubs and ten diamonds (the
-reference's "split the colours" order, where 450 falls in the Perfect table)."""
+reference's "split the colours" order, where 450 falls in the Perfect table).
+Hi-lo: 350 in every table (the Perfect table's figure, the one the reference gives),
+above nine clubs and below nine diamonds whatever misere's rank."""
 _PLAYER_DECKS: Final = {
     2: (Deck.STANDARD, Deck.MIXED_FOURS, Deck.FULL),
     3: (Deck.PIQUET,),
@@ -187,6 +190,15 @@ class Rules:
                                      "Points are never subtracted: a side that fails its "
                                      "contract loses nothing, and its value goes to the other "
                                      "side (French Canadian).")
+    hi_lo: bool = _opt(False, "Auction", "Hi-lo",
+                       "A bid to win exactly five tricks and lose five, worth 350, between nine "
+                       "clubs and nine diamonds: played in no trumps, the bidder's partners sit "
+                       "out, the defenders score 10 a trick.")
+    breach: bool = _opt(False, "Scoring", "Breach",
+                        "Before the first lead a defender may call breach on a seven or more, or "
+                        "a misere: beating it by one trick more than needed scores the "
+                        "contract's value to the breaching side, else the breaching side loses "
+                        "it; the loser of a breach may not bid in the next hand.")
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
@@ -221,6 +233,11 @@ class Rules:
             out.append("partner_share applies to five players only")
         if self.target < 0 or self.target % 10:
             out.append("target must be a multiple of 10, at least 0")
+        if self.breach and self.set_rule:
+            out.append("breach and the set rule are not played together: choose one")
+        if self.breach and self.table.called_partner:
+            out.append("breach is not played with a called partner: asking the defenders in "
+                       "turn would show who the secret partner is")
         if self.point_spread and (self.sides != 2 or self.target == 0):
             out.append("point spread needs two sides and a target")
         if self.double_nullo and not self.table.two_partnerships:
@@ -276,10 +293,11 @@ class Rules:
     @cached_property
     def biddable(self) -> tuple[Bid, ...]:
         """The bids this table allows, lowest first."""
-        allowed = [b for b in BIDS if self._allows(b)]
+        allowed = [b for b in BIDS if self.allows(b)]
         return tuple(sorted(allowed, key=self.bid_order))
 
-    def _allows(self, b: Bid) -> bool:
+    def allows(self, b: Bid) -> bool:
+        """Whether this table plays a bid: a trick bid always, a special one by its option."""
         if b in VARIANT_BIDS:
             return bool(getattr(self, VARIANT_BIDS[b].option))
         return not b.is_misere or (self.misere if b == MISERE_ID else self.open_misere)

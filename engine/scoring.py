@@ -26,6 +26,19 @@ class HandResult:
     thrown_in: bool = False
     declarer_set: bool = False
     """The declarer was set (the set rule): it may not bid in the next hand."""
+    breacher: int = -1
+    """The defender who called breach (the breach rule), -1 if none."""
+    breach_points: int = 0
+    """The breach call's points to the breacher's side (in ``points`` too)."""
+
+    @property
+    def barred(self) -> int:
+        """The seat that may not bid in the next hand (-1: none): a set declarer (the set
+        rule); a breached declarer, or a breacher whose breach failed (the breach rule)."""
+        if self.breacher >= 0:
+            return self.declarer if self.breach_points > 0 and self.declarer is not None \
+                else self.breacher
+        return self.declarer if self.declarer_set and self.declarer is not None else -1
 
     @property
     def bidders_tricks(self) -> int:
@@ -53,6 +66,10 @@ class HandResult:
                      else f"failed (minus {value})")
             if self.declarer_set:
                 text += ", set: the declarer may not bid next hand"
+        if self.breacher >= 0:
+            text += (f"; breached: the breaching side scores {self.breach_points}"
+                     if self.breach_points > 0 else
+                     f"; not breached: the breaching side loses {-self.breach_points}")
         defenders = "the defender scores" if len(self.tricks) - len(self.bidders) == 1 else "defenders score"
         if self.contract.is_misere:
             return text + f"; {defenders} nothing against misere."
@@ -70,7 +87,7 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
     bid = BIDS[contract]
     took = sum(tricks[p] for p in bidders)
     value = rules.bid_value(bid)
-    made = took == 0 if bid.is_misere else took >= bid.tricks
+    made = bid.made_by(took)
     slam = False
     if made and not bid.is_misere and took == 10:
         if rules.slam == Slam.TO_250 and value < 250:
@@ -104,5 +121,9 @@ def is_set(bid: Bid, took: int) -> bool:
     >>> from engine.bids import Bid
     >>> is_set(Bid.parse("7H"), 5), is_set(Bid.parse("7H"), 6), is_set(Bid.parse("MIS"), 3)
     (True, False, True)
+
+    A hi-lo is set two tricks off its five either way (three or seven): our choice.
     """
+    if bid.is_hi_lo:
+        return abs(took - bid.tricks) >= 2
     return took >= 3 if bid.is_misere else took <= bid.tricks - 2

@@ -55,8 +55,8 @@ def denomination_symbol(denomination: int) -> str:
 
 
 def bid_short(bid: Bid) -> str:
-    """'7♥', '8NT', 'Misère', 'Open misère', 'Blind misère', 'Double nullo'."""
-    if bid.is_misere:
+    """'7♥', '8NT', 'Misère', 'Open misère', 'Blind misère', 'Double nullo', 'Hi-lo'."""
+    if not bid.is_trick_bid:
         return bid.name.capitalize().replace("isere", "isère")
     return f"{bid.tricks}{denomination_symbol(bid.denomination)}"
 

@@ -6,7 +6,7 @@ import dataclasses
 from enum import Enum
 from typing import Any, Final
 
-from engine.bids import BLIND_MISERE, DOUBLE_NULLO, MISERE, OPEN_MISERE, bid
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
 from engine.rules import (OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules,
                           ScoringTable, Slam)
@@ -170,6 +170,7 @@ def _auction(rules: Rules) -> Section:
         text.append(f"Open misère ({rules.bid_value(OPEN_MISERE)} points) is misère with the "
                     f"bidder's hand laid face up after the first trick. It ranks "
                     f"{_MISERE_RANK_WORDS[rules.misere_rank][1]} and may be bid at any time, even first.")
+    text += _hi_lo(rules) + _breach(rules)
     if (rules.misere or rules.open_misere) and not rules.table.has_piles:
         out = ("The bidder's partners lay their hands down and sit out." if rules.team_size == 3
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
@@ -206,6 +207,39 @@ _MISERE_RANK_WORDS: Final = {
                                  "beats it)", "between ten hearts and ten no trumps (only ten no trumps "
                                  "beats it)")}
 """Where misère and open misère rank, by the ``misere_rank`` rule."""
+
+
+def _hi_lo(rules: Rules) -> list[str]:
+    """Hi-lo in words, with the choices made where the reference leaves one."""
+    if not rules.hi_lo:
+        return []
+    out = ("the bidder's partners lay their hands down and sit out" if rules.team_size == 3
+           else "the bidder's partner lays the hand down and sits out" if rules.team_size > 1
+           else "the bidder's piles sit out" if rules.table.has_piles
+           else "the bidder plays alone against the others")
+    return [f"Hi-lo ({rules.bid_value(HI_LO)} points, in every scoring table: the Perfect table's "
+            "value) promises to win exactly five tricks and lose five. It ranks above nine clubs "
+            "and below nine diamonds, wherever misère ranks, and may be bid at any time. It is "
+            f"played as no trumps (the joker the only trump, played only when void); {out}. "
+            "Defenders score 10 a trick against it, as against a trick bid. Every table here "
+            "plays ten tricks a hand, so it is always five won and five lost."]
+
+
+def _breach(rules: Rules) -> list[str]:
+    """The breach rule in words, with the choices made where the reference leaves one."""
+    if not rules.breach:
+        return []
+    return ["Breach: after a contract of seven or more, or a misère, and before the first lead, "
+            "each defender in turn from the declarer's left may call breach: a claim to beat the "
+            "contract by one trick more than beating it needs (the defenders take five tricks "
+            "against a seven, four against an eight, three against a nine, two against a ten; a "
+            "misère bidder takes three). The first call ends the asking. The contract scores as "
+            "usual. The breach call is worth the contract's value (our choice): the breaching "
+            "side scores it if the breach comes off, and loses it if not. A breach's points "
+            "never win or lose the game on that hand. A breacher who fails, or a declarer who is "
+            "breached, may only pass in the next hand's bidding. Hi-lo cannot be breached, and "
+            "breach is not played with the set rule, nor with a called partner (the asking would "
+            "show who the partner is)."]
 
 
 def _kitty(rules: Rules) -> Section:

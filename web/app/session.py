@@ -179,7 +179,8 @@ class Session:
             else:
                 self.selected, self.notice, self.naming = c, "", False
         else:
-            self.notice = {Phase.AUCTION: "Bid first.", Phase.CALL: "Call a partner first."}.get(
+            self.notice = {Phase.AUCTION: "Bid first.", Phase.CALL: "Call a partner first.",
+                           Phase.BREACH: "Call breach or pass first."}.get(
                 phase, "Choose the joker's suit first.")
 
     def play_selected(self) -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, Literal
 
-from engine.actions import PASS_ID, Action
-from engine.bids import BLIND_MISERE, DOUBLE_NULLO
+from engine.actions import BREACH, PASS, PASS_ID, Action
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO
+from engine.breach import breach_figure
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.decks import Deck
 from engine.hand import Phase
 from engine.observation import Observation, observe
+from engine.rules import Rules
 from engine.scoring import HandResult
 
 from app.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
@@ -35,7 +37,8 @@ MISERE_RANKS: Final = {"above-sevens": ("above the sevens", "between 10♦ and 1
                        "below-8NT": ("just below 8NT", "just below 10NT")}
 """Where misère and open misère rank among the bids, by the ``misere_rank`` rule."""
 VARIANT_NOTES: Final = {BLIND_MISERE: "before looking, above every bid",
-                        DOUBLE_NULLO: "both partners play, between 10♣ and 10♦"}
+                        DOUBLE_NULLO: "both partners play, between 10♣ and 10♦",
+                        HI_LO: "exactly five tricks, between 9♣ and 9♦"}
 """The variants' bids' notes beside them in the bidding."""
 
 
@@ -123,8 +126,15 @@ def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
     )
 
 
+def _auction_end(obs: Observation) -> int:
+    """How many actions the auction took: the calls before the first other action."""
+    return next((i for i, (_, a) in enumerate(obs.history) if a is None or a.bid is None and a != PASS_ID),
+                len(obs.history))
+
+
 def _calls(obs: Observation) -> list[tuple[int, Action]]:
-    return [(s, a) for s, a in obs.history if a is not None and (a.bid is not None or a == PASS_ID)]
+    """The auction's calls (not the breach round's, which follow the kitty)."""
+    return [(s, a) for s, a in obs.history[:_auction_end(obs)] if a is not None]
 
 
 def _call_text(action: Action) -> tuple[str, str]:
@@ -142,7 +152,16 @@ def _last_call(obs: Observation, seat: int) -> str:
 
 def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
     return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID)
-                 for seat, action in _calls(obs) for text, label in (_call_text(action),))
+                 for seat, action in _calls(obs) for text, label in (_call_text(action),)) + _breach_round(session, obs)
+
+
+def _breach_round(session: Session, obs: Observation) -> tuple[CallView, ...]:
+    """The defenders' breach calls after the auction (the breach rule): 'Breach' or 'No breach'."""
+    if not obs.rules.breach:
+        return ()
+    return tuple(CallView(seat=session.seat_name(seat), text=text, label=text.lower(), passed=action == PASS_ID)
+                 for seat, action in obs.history[_auction_end(obs):] if action in (BREACH, PASS)
+                 for text in ("No breach" if action == PASS else "Breach",))
 
 
 def _contract(session: Session, obs: Observation) -> ContractView | None:
@@ -156,7 +175,8 @@ def _contract(session: Session, obs: Observation) -> ContractView | None:
     return ContractView(
         text=bid_short(contract), label=contract.name, value=obs.rules.bid_value(contract),
         declarer="You" if obs.declarer == PLAYER else session.seat_name(obs.declarer),
-        goal="to take no trick" if contract.is_misere else f"to take {contract.tricks} tricks",
+        goal="to take no trick" if contract.is_misere else
+        f"to take {'exactly ' * contract.is_hi_lo}{contract.tricks} tricks",
         trumps="no trumps" if contract.denomination == NO_SUIT else suit_word(contract.denomination),
         joker=joker,
         discards=tuple(card_view(c, obs.rules.deck) for c in obs.discards) if obs.phase >= Phase.PLAY else (),
@@ -232,7 +252,8 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
     name = session.seat_name(obs.to_act)
     if state == "bot":
         doing = {Phase.AUCTION: "is bidding", Phase.DISCARD: "is taking the kitty",
-                 Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit"}
+                 Phase.CALL: "is calling a partner", Phase.JOKER: "is choosing the joker's suit",
+                 Phase.BREACH: "may call breach"}
         who = "Auto-play" if obs.to_act == PLAYER else name
         out = sitting_out_status(session, obs)
         return WaitPrompt(text=f"{out}{who} {doing.get(obs.phase, 'is thinking')}…")
@@ -244,6 +265,8 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
         return DiscardPrompt(need=k, chosen=len(session.picks), text=_discard_text(obs, k))
     if obs.phase == Phase.CALL:
         return call_prompt(session, obs)
+    if obs.phase == Phase.BREACH:
+        return _breach(obs)
     if obs.phase == Phase.JOKER:
         return SuitPrompt(kind="joker", suits=_suits(range(4)),
                           text="You hold the joker: give it a suit, or keep it without one?")
@@ -274,17 +297,18 @@ def _bidding(obs: Observation, looked: bool) -> BidPrompt:
         b = a.bid
         if b is None or looked and b == BLIND_MISERE:
             continue
-        inkle = rules.inkle and not b.is_misere and b.tricks == 6
+        inkle = rules.inkle and b.is_trick_bid and b.tricks == 6
         inkles |= inkle
         note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank][b.is_open]}" if b.is_misere
                                         else "an inkle" if inkle else "")
         bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
-                              tricks=b.tricks, column=b.denomination, misere=b.is_misere, note=note))
+                              tricks=b.tricks, column=b.denomination, misere=not b.is_trick_bid, note=note))
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
     if obs.barred == obs.seat:
-        text = "You were set last hand (the set rule): you may only pass."
+        text = ("You lost a breach last hand (the breach rule): you may only pass." if rules.breach
+                else "You were set last hand (the set rule): you may only pass.")
     return BidPrompt(text=text, bids=tuple(bids), can_pass=any(a == PASS_ID for a in obs.legal_actions))
 
 
@@ -304,6 +328,18 @@ def _blind_bidding(obs: Observation) -> BidPrompt:
     bids = tuple(b for b in _bidding(obs, looked=False).bids if b.action == f"bid {BLIND_MISERE}")
     return BidPrompt(text="Your cards are face down. Look at them, or call blind misère now: "
                           "only before you look.", bids=bids, can_pass=False, blind=True)
+
+
+def _breach(obs: Observation) -> BidPrompt:
+    """A defender's breach call, before the first lead: Breach, or pass."""
+    contract = obs.contract
+    assert contract is not None
+    value = obs.rules.bid_value(contract)
+    call = BidOption(action="breach", text="Breach", label="call breach", value=value, tricks=0, column=0,
+                     misere=True, note=f"if {breach_figure(contract)}")
+    return BidPrompt(text=f"Breach {contract.name}? If {breach_figure(contract)}, your side scores {value}; "
+                          f"if not, it loses {value} and you may not bid next hand. Breach, or pass.",
+                     bids=(call,), can_pass=True)
 
 
 def _suits(suits: Iterable[int]) -> tuple[SuitOption, ...]:
