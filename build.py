@@ -204,7 +204,8 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
         project["project"]["name"]: (wheel.name, wheel.read_bytes(), project["tool"]["setuptools"]["packages"]),
         APP_NAME: (app_name, app_data, [APP.name]),
     }
-    compiled = start_bytecode([data for _, data, _ in wheels.values()], [p for *_, ps in wheels.values() for p in ps])
+    compiled = start_bytecode({file_name: data for file_name, data, _ in wheels.values()},
+                              [p for *_, ps in wheels.values() for p in ps])
     wheels = {name: (file_name, build_pyc.compiled_in(data, compiled["site"], build_pyc.record_of(data)), imports)
               for name, (file_name, data, imports) in wheels.items()}
     lock["packages"] = {
@@ -232,9 +233,9 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
     return files
 
 
-def start_bytecode(wheels: list[bytes], packages: list[str]) -> dict[str, dict[str, bytes]]:
+def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str, dict[str, bytes]]:
     """build_pyc.compile_start's .pyc files, cached in .cache/ by a hash of all its inputs."""
-    inputs = [*wheels, (WEB / "main.py").read_bytes(), (PYODIDE_DIST / "package.json").read_bytes(),
+    inputs = [*wheels.values(), (WEB / "main.py").read_bytes(), (PYODIDE_DIST / "package.json").read_bytes(),
               (ROOT / "build_pyc.py").read_bytes()]
     cached = CACHE / "pyc" / f"{sha256(b''.join(sha256(data).encode() for data in inputs))[:20]}.zip"
     if not cached.exists():

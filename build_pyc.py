@@ -3,7 +3,7 @@ at start (build.py calls :func:`compile_start`).
 
 Pyodide ships its standard library as source only, and our wheels are source: without this, the
 worker compiles every module it imports, each time it starts, which was about half of its
-import time. Here Node runs the Pyodide from node_modules, installs our wheels, runs web/main.py
+import time. Here Node runs the Pyodide from node_modules, loads our wheels, runs web/main.py
 to the first table (a deal where South bids first) and compiles, with that Python, every
 module of our wheels and the standard library's modules imported by then. Each .pyc takes its
 source's place in the wheel or in python_stdlib.zip, as in Pyodide's own packages: the site
@@ -35,8 +35,7 @@ import { loadPyodide } from %(pyodide)s;
 import { readFileSync, writeFileSync } from "node:fs";
 const job = JSON.parse(readFileSync(process.argv.at(-1), "utf8"));
 const py = await loadPyodide({ indexURL: job.indexURL, stdout: (s) => console.error(s) });
-const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
-for (const wheel of job.wheels) py.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: site });
+await py.loadPackage(job.wheels, { checkIntegrity: false });  // as the worker does (its loader's imports count)
 py.FS.writeFile("/home/pyodide/main.py", new Uint8Array(readFileSync(job.main)));
 py.globals.set("job", py.toPy(job));
 writeFileSync(job.out, py.runPython(%(python)s));
@@ -75,7 +74,7 @@ json.dumps(out)
 '''
 
 
-def compile_start(pyodide_dist: Path, wheels: list[bytes], main: Path, packages: list[str]) -> dict[str, dict[str, bytes]]:
+def compile_start(pyodide_dist: Path, wheels: Mapping[str, bytes], main: Path, packages: list[str]) -> dict[str, dict[str, bytes]]:
     """The .pyc files, by path in python_stdlib.zip ("stdlib") and in our wheels ("site")."""
     node = shutil.which("node")
     if node is None:
@@ -83,8 +82,8 @@ def compile_start(pyodide_dist: Path, wheels: list[bytes], main: Path, packages:
     with tempfile.TemporaryDirectory() as tmp:
         job = Path(tmp) / "job.json"
         out = Path(tmp) / "out.json"
-        paths = [Path(tmp) / f"{number}.whl" for number in range(len(wheels))]
-        for path, data in zip(paths, wheels):
+        paths = [Path(tmp) / name for name in wheels]
+        for path, data in zip(paths, wheels.values()):
             path.write_bytes(data)
         job.write_text(json.dumps({"indexURL": f"{pyodide_dist}/", "wheels": [str(w) for w in paths],
                                    "main": str(main), "out": str(out), "first": FIRST_TABLE,

@@ -268,7 +268,9 @@ def main() -> None:
                         for state in ("cold", "warm"):
                             with browser(playwright, rate, profile, offline=state == "warm") as (context, page):
                                 empty = fresh_empty(page, profile)
-                                results.setdefault((rate, what, state), []).append(load(page, site_url, empty, profile))
+                                measured = load(page, site_url, empty, profile)
+                                results.setdefault((rate, what, state), []).append(measured)
+                                print(f"x{rate:g} {state} {what}: {measured}", file=sys.stderr, flush=True)
                                 if state == "cold":
                                     installed(page, site_url)
     fields = Load._fields
