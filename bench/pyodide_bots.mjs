@@ -1,15 +1,9 @@
 // Bot decision times in Pyodide (under Node.js), bids and card play apart: the same wheel the site ships.
 // Usage: node bench/pyodide_bots.mjs [site-dir] [deals]   (after `python build.py`)
-import { readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { bootPyodide } from "./pyodide_boot.mjs";
 
-const site = resolve(process.argv[2] ?? "site");
+const pyodide = await bootPyodide(process.argv[2]);
 const deals = Number(process.argv[3] ?? 4);
-const { loadPyodide } = await import(pathToFileURL(join(site, "pyodide", "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: join(site, "pyodide") + "/" });
-const wheel = readdirSync(join(site, "pyodide")).find((f) => /^five_hundred-.*\.whl$/.test(f));
-await pyodide.loadPackage(join(site, "pyodide", wheel));
 pyodide.globals.set("DEALS", deals);
 console.log(await pyodide.runPythonAsync(`
 import statistics, sys, time

@@ -1,6 +1,6 @@
 """The hand review's analysis time per hand, piece by piece as the worker answers it
 (bots/review.py): the bidder's double-dummy tricks, each of South's cards, each side's
-tricks in each denomination.  Hands dealt from seeds and played by the normal bots.
+best contract.  Hands dealt from seeds and played by the normal bots.
 
     python3 bench/review.py [hands]                 (CPython)
     node bench/pyodide_review.mjs [site] [hands]    (Pyodide: runs this file)
@@ -38,23 +38,24 @@ def played_hands(count: int, seed: int = 7) -> list[Hand]:
 
 
 def review_times(hand: Hand) -> tuple[float, float, float]:
-    """(the bidder's tricks and South's ten cards, everything, the slowest piece), in seconds."""
+    """(the bidder's tricks and South's ten cards, everything, the slowest piece), in seconds,
+    the pieces asked of one :class:`bots.review.Analysis` in the order the review asks them."""
     pieces = []
+    analysis = review.Analysis(hand)
     start = time.perf_counter()
-    guess = review.makeable(hand)
+    guess = analysis.makeable()
     pieces.append(time.perf_counter() - start)
     for trick in range(1, 11):
         t = time.perf_counter()
-        verdicts = review.trick_verdicts(hand, trick, 0, guess)
+        verdicts = analysis.trick_verdicts(trick, 0, guess)
         pieces.append(time.perf_counter() - t)
         if verdicts:
             guess = verdicts[-1].played
     core = time.perf_counter() - start
     for side in review.sides(hand):
-        for denomination in range(5):
-            t = time.perf_counter()
-            review.denomination_tricks(hand, side, denomination)
-            pieces.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        analysis.best_contract(side)
+        pieces.append(time.perf_counter() - t)
     return core, time.perf_counter() - start, max(pieces)
 
 

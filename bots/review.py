@@ -9,18 +9,20 @@ play by all, every card known (:class:`bots.solver.Solver`).  The pieces:
   tricks it gave up against the best card, and whether it was the turning
   point (the best card would have made, or set, the contract where the card
   played did not);
-* :func:`denomination_tricks`: a side's tricks had it declared a given suit
-  or no trumps, with the hands as they were when play began, and
-  :func:`best_contract`: from those, the best-scoring contract the side could
-  have made among those that beat every bid of the other sides.
+* :meth:`Analysis.best_contract`: a side's best-scoring contract among those
+  that beat every bid of the other sides, had it declared with the hands as
+  they were when play began (:func:`best_contract`: found by probing whether
+  a contract makes, from the best found so far up, not by solving every
+  denomination exactly).
 
-Each piece replays the hand from its deal, so the pieces can be asked for in
-any order and by separate requests (the bots' worker answers one a request).
+An :class:`Analysis` answers the pieces of one hand, in any order, keeping its
+solvers (and their transposition tables) from piece to piece: the bots' worker
+answers one piece a request and keeps the last hand's analysis.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from engine.actions import ALONE, PASS, Action, discard, joker_suit, make_bid
@@ -32,11 +34,11 @@ from engine.hand import Hand, Phase
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
 NODE_LIMIT = 1_000_000
-"""Nodes one solver of the bidder's tricks or a trick's verdicts may search before the piece
-gives up (its answer is then None): a piece's time stays bounded, and so does the bots'
-worker's, which answers it."""
+"""Nodes the bidder's figure or one trick's verdicts may search before the piece gives up
+(its answer is then None): a piece's time stays bounded, and so does the bots' worker's,
+which answers it."""
 CONTRACT_NODE_LIMIT = 100_000
-"""The same for a side's tricks in one denomination (ten such pieces a hand)."""
+"""The same for a side's best contract (its answer is then a lower bound)."""
 
 
 @dataclass(frozen=True)
@@ -104,88 +106,166 @@ def made(hand: Hand, tricks: int) -> bool:
     return contract.made_by(tricks)
 
 
+class Analysis:
+    """The pieces of one finished hand's review, its solvers kept from piece to piece: one
+    moved through the play as it went (its transposition table serves every trick's
+    verdicts and the bidder's figure), one for each side and denomination (the declared one
+    is the first: its figure is the bidder's).  A piece's searches are bounded by its node
+    budget (a solver whose search passed it is kept, its table too)."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self._start = start_of_play(hand)
+        self._plays = [a for _, a in hand.history[len(self._start.history):]]
+        self._counted = declaring_positions(self._start)
+        self._play: tuple[Solver, Hand] | None = None
+        """The solver through the play and the engine's position beside it."""
+        self._at = 0
+        """Cards played in the play solver's position."""
+        self._solvers: dict[tuple[object, ...], Solver] = {}
+        """The sides' solvers by :func:`_board_key` of their first lead."""
+        self.figure: int | None = None
+        """The bidder's figure (:meth:`makeable`) once worked out."""
+
+    def makeable(self, node_limit: int = NODE_LIMIT) -> int | None:
+        """The declaring side's tricks double dummy from the first lead (None contract:
+        position 0's side); None if the search passed ``node_limit`` nodes."""
+        try:
+            solver, _ = self._moved(0, node_limit)
+            self.figure = solver.tricks(self.figure)
+        except SearchTimeout:
+            return None
+        return self.figure
+
+    def trick_verdicts(self, trick: int, seat: int, guess: int | None = None,
+                       node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
+        """The cards ``seat`` played in ``trick`` (its hand and, two players, its piles), each
+        against the best card; ``guess``: the value before the trick, if known (it saves
+        probes); None if the searches passed ``node_limit`` nodes in all."""
+        out = []
+        try:
+            for ply, (number, position, action) in enumerate(plays(self.hand)):
+                if number > trick:
+                    break
+                if number < trick or position.controller[position.turn] != seat:
+                    continue
+                solver, position = self._moved(ply, node_limit)
+                node_limit = 0  # the budget is the piece's
+                out.append(_verdict(solver, position, action, self._counted, number, seat, guess))
+                guess = out[-1].played
+        except SearchTimeout:
+            return None
+        return out
+
+    def _moved(self, ply: int, node_limit: int) -> tuple[Solver, Hand]:
+        """The play solver and its position after ``ply`` cards, its budget set anew unless
+        ``node_limit`` is 0."""
+        if self._play is None:
+            self._play = Solver(self._start, self._counted), start_of_play(self.hand)
+            self._at = 0
+        solver, position = self._play
+        if node_limit:
+            solver.budget(node_limit)
+        while self._at > ply:
+            solver.unplay()
+            position.pop()
+            self._at -= 1
+        while self._at < ply:
+            solver.play(self._plays[self._at])
+            position.push(self._plays[self._at])
+            self._at += 1
+        return solver, position
+
+    def best_contract(self, side: int, node_limit: int = CONTRACT_NODE_LIMIT) -> Contract:
+        """:func:`best_contract` of the side double dummy, with the hands as play began (the
+        kitty as the declarer put it back), each contract declared by :func:`side_declarer`;
+        its probes' searches within ``node_limit`` nodes in all (past it the answer is a lower
+        bound, not ``settled``).  The declared denomination's figure is the bidder's."""
+        seat = side_declarer(self.hand, side)
+        counted = self.hand.table.side_positions(side)
+        declared = _board_key(self._start, self._counted)
+        budget = [node_limit]
+
+        def take(bid: Bid) -> bool:
+            made_up = _contract_hand(self._start, seat, bid)
+            key = _board_key(made_up, counted)
+            if key == declared:
+                if self.figure is None and self.makeable(max(1, budget[0])) is None:
+                    raise SearchTimeout
+                assert self.figure is not None
+                return self.figure >= bid.tricks
+            solver = self._solvers.get(key) or Solver(made_up, counted)
+            self._solvers[key] = solver
+            solver.budget(budget[0])
+            before = solver.nodes
+            try:
+                return solver.can_take(bid.tricks)
+            finally:
+                budget[0] = max(0, budget[0] - (solver.nodes - before))
+
+        first = self.hand.contract.denomination if self.hand.contract is not None and side == self._side else None
+        return best_contract(self.hand, side, take, first)
+
+    @property
+    def _side(self) -> int:
+        """The declaring side."""
+        return self.hand.table.side_of(self.hand.declarer)
+
+
+def _board_key(hand: Hand, counted: Iterable[int]) -> tuple[object, ...]:
+    """What a solver of ``hand`` at its first lead depends on: equal keys, equal values."""
+    contract = hand.contract
+    trumps = None if contract is None else (contract.denomination, contract.is_misere)
+    return (hand.rules, hand.held, tuple(sorted(hand.under.items())), hand.turn, trumps, hand.joker_suit,
+            hand.active, tuple(sorted(counted)))
+
+
 def makeable(hand: Hand, node_limit: int = NODE_LIMIT) -> int | None:
-    """The declaring side's tricks double dummy from the first lead (None contract: position
-    0's side); None if the search passed ``node_limit`` nodes."""
-    try:
-        return Solver(start_of_play(hand), node_limit=node_limit).tricks()
-    except SearchTimeout:
-        return None
+    """:meth:`Analysis.makeable` of a hand on its own."""
+    return Analysis(hand).makeable(node_limit)
 
 
 def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None,
                    node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
-    """The cards ``seat`` played in ``trick`` (its hand and, two players, its piles), each
-    against the best card; ``guess``: the value before the trick, if known (it saves probes);
-    None if a search passed ``node_limit`` nodes."""
-    try:
-        return _verdicts(hand, trick, seat, guess, node_limit)
-    except SearchTimeout:
-        return None
+    """:meth:`Analysis.trick_verdicts` of a hand on its own."""
+    return Analysis(hand).trick_verdicts(trick, seat, guess, node_limit)
 
 
-def _verdicts(hand: Hand, trick: int, seat: int, guess: int | None, node_limit: int) -> list[Verdict]:
-    out = []
-    for number, position, action in plays(hand):
-        if number > trick:
-            break
-        if number < trick or position.controller[position.turn] != seat:
-            continue
-        counted = declaring_positions(position)
-        played = _after(position, action, counted, guess, node_limit)
-        solver = Solver(position, counted, node_limit=node_limit)
-        maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
-        # one probe tells whether a better card was there; only then its value and a card for it
-        best, best_action = played, action
-        if solver.can_take(played + 1) if maximise else not solver.can_take(played):
-            best = solver.tricks(played + 1 if maximise else played - 1)
-            values = solver.values(best, best) if maximise else solver.values(best, best + 1)
-            best_action = next(a for a in sorted(values) if values[a] == best)
-        lost = abs(best - played)
-        turning = position.contract is not None and made(position, best) != made(position, played)
-        out.append(Verdict(number, seat, str(action), played, best, str(best_action), lost, turning))
-        guess = played
-    return out
+def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int], number: int,
+             seat: int, guess: int | None) -> Verdict:
+    """``action`` played at ``position`` (where ``solver`` stands) against the best card."""
+    played = _after(solver, position, action, counted, guess)
+    maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
+    # one probe tells whether a better card was there; only then its value and a card for it
+    best, best_action = played, action
+    if solver.can_take(played + 1) if maximise else not solver.can_take(played):
+        best = solver.tricks(played + 1 if maximise else played - 1)
+        values = solver.values(best, best) if maximise else solver.values(best, best + 1)
+        best_action = next(a for a in sorted(values) if values[a] == best)
+    lost = abs(best - played)
+    turning = position.contract is not None and made(position, best) != made(position, played)
+    return Verdict(number, seat, str(action), played, best, str(best_action), lost, turning)
 
 
-def _after(position: Hand, action: Action, counted: list[int], guess: int | None, node_limit: int) -> int:
+def _after(solver: Solver, position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
     """The value after ``action``, exactly (``guess``: the likely value, to start the probes from)."""
     position.push(action)
     try:
         if position.is_over:
             return sum(position.won[p] for p in counted)
-        return Solver(position, counted, node_limit=node_limit).tricks(guess)
     finally:
         position.pop()
+    solver.play(action)
+    try:
+        return solver.tricks(guess)
+    finally:
+        solver.unplay()
 
 
 def sides(hand: Hand) -> list[int]:
     """The table's sides, in seat order of their first seat."""
     table = hand.table
     return sorted({table.side_of(s) for s in range(hand.players)}, key=lambda s: table.side_seats(s)[0])
-
-
-def denomination_tricks(hand: Hand, side: int, denomination: int,
-                        node_limit: int = CONTRACT_NODE_LIMIT) -> int | None:
-    """The side's tricks double dummy had it declared ``denomination`` (a suit or no
-    trumps) with the hands as play began (the kitty as the declarer put it back), the
-    contract bid by :func:`side_declarer`: exact if it makes a contract in that
-    denomination beating the auction (:func:`_contracts`), else -1; None if a search passed
-    ``node_limit`` nodes."""
-    bids = [b for b in _contracts(hand, side) if b.denomination == denomination]
-    if not bids:
-        return -1
-    made_up = _contract_hand(start_of_play(hand), side_declarer(hand, side), bids[0])
-    solver = Solver(made_up, hand.table.side_positions(side), node_limit=node_limit)
-    tricks = bids[0].tricks
-    try:
-        if not solver.can_take(tricks):
-            return -1
-        while tricks < 10 and solver.can_take(tricks + 1):
-            tricks += 1
-    except SearchTimeout:
-        return None
-    return tricks
 
 
 def _contracts(hand: Hand, side: int) -> list[Bid]:
@@ -199,20 +279,35 @@ def _contracts(hand: Hand, side: int) -> list[Bid]:
             and rules.bid_order(b) > floor]
 
 
-def best_contract(hand: Hand, side: int, tricks: dict[int, int | None]) -> Contract:
-    """The side's best-scoring suit or no-trump contract that beats every bid of the other
-    sides in the auction and that its ``tricks`` in each denomination
-    (:func:`denomination_tricks`) make; a denomination whose tricks are unknown (None) is
-    left out, and the answer is then not ``settled``."""
+def best_contract(hand: Hand, side: int, take: Callable[[Bid], bool],
+                  first: int | None = None) -> Contract:
+    """The side's best-scoring suit or no-trump contract among those beating every bid of the
+    other sides in the auction, ``take(bid)`` telling whether the side makes ``bid`` (it may
+    raise :class:`SearchTimeout`: the answer so far is then a lower bound, not ``settled``).
+
+    Not every denomination is solved exactly: each is asked only whether it makes the
+    lowest contract there that beats the best found so far (``first``'s denomination first,
+    then the others from no trumps down), and on while it does."""
     rules = hand.rules
     candidates = _contracts(hand, side)
-    makes = [b for b in candidates if (t := tricks.get(b.denomination)) is not None and t >= b.tricks]
-    settled = all(tricks.get(b.denomination) is not None for b in candidates)
     seat = side_declarer(hand, side)
-    if not makes:
-        return Contract(side, seat, "", 0, settled)
-    b = max(makes, key=lambda b: (rules.bid_value(b), rules.bid_order(b)))
-    return Contract(side, seat, str(b), b.tricks, settled)
+    best: Bid | None = None
+    order = sorted({b.denomination for b in candidates}, key=lambda d: (d != first, -d))
+
+    def worth(b: Bid) -> tuple[int, int]:
+        return rules.bid_value(b), rules.bid_order(b)
+
+    try:
+        for d in order:
+            for b in (c for c in candidates if c.denomination == d):
+                if best is not None and worth(b) <= worth(best):
+                    continue
+                if not take(b):
+                    break
+                best = b
+    except SearchTimeout:
+        return Contract(side, seat, "" if best is None else str(best), 0 if best is None else best.tricks, False)
+    return Contract(side, seat, "" if best is None else str(best), 0 if best is None else best.tricks, True)
 
 
 def side_declarer(hand: Hand, side: int) -> int:

@@ -54,6 +54,8 @@ def simulate(seed: int, rounds: int, settings: dict[str, Any]) -> TournamentSess
         if not ts.round_played:
             session.next_hand()
     ts.end_round()
+    while ts.others_playing:  # the other table, a move a tick of the worker
+        ts.play_on()
     return ts
 
 
@@ -157,3 +159,31 @@ def test_a_tournament_on_auto_play_can_be_stopped(page: Page) -> None:
     standings.next_round.click()
     app.expect_turn("you")  # the player's own turn: auto-play is off
     expect(table.round_bar).to_contain_text("Round 2 of 6, hand 1 of 4")
+
+
+EXPERT_ROUND_MS = 1_800_000
+"""A round of the expert bots at both tables, in the one worker, on a loaded machine."""
+
+
+def test_an_expert_tournament_plays_the_other_table_in_the_worker(page: Page) -> None:
+    """At expert level the other table is played by the expert, in the worker, a move a tick:
+    its progress shows, the page answers meanwhile, then the standings come."""
+    app, start, table, standings = App(page), StartScreen(page), TableScreen(page), StandingsScreen(page)
+    page.set_viewport_size(VIEWPORTS["desktop"])
+    app.open()
+    app.expect_ready()
+    start.start_tournament(rounds=6, level="Expert", autoplay=True)
+    expect(table.round_bar).to_contain_text("Round 1 of 6")
+    app.expect_turn("others-playing", timeout=EXPERT_ROUND_MS)
+    expect(standings.title).to_have_text("Round 1 of 6: the other table is playing")
+    expect(standings.root.get_by_role("status")).to_contain_text(
+        re.compile(r"^[0-3] of 4 hands played there, by the expert bots"))
+    standings.root.get_by_role("button", name="Menu").click()  # the page answers while the table plays
+    expect(table.dialog.get_by_role("heading", name="Menu")).to_be_visible()
+    table.close_dialog()
+    app.expect_turn("standings", timeout=EXPERT_ROUND_MS)
+    expect(standings.title).to_have_text("Round 1 of 6: results")
+    data = saved(page)
+    assert data["settings"]["levels"][1:] == ["expert"] * 3
+    (played,) = data["tournament"]["played"]
+    assert [len(hands) for hands in played] == [4, 4]

@@ -122,6 +122,8 @@ def test_a_finished_tournament_goes_to_the_history() -> None:
         while (request := app.bot_request()) is not None:
             app.bot_answer(request, answer(request))
         app.dispatch("next")
+        while app.others_playing:  # the other table, a move a tick
+            app.play_on()
     assert Saves(storage).games() == []
     (entry,) = Saves(storage).history()
     assert entry["kind"] == "tournament" and entry["outcome"].endswith(" points")

@@ -11,6 +11,7 @@ import pytest
 
 from engine import DealCode
 from engine.deal import deal
+from engine.rng import SplitMix64
 from engine.rules import PRESETS
 from engine.tournament import Tournament
 
@@ -22,7 +23,8 @@ from app.render import start as render_start  # noqa: E402
 from app.saves import Problem, SavedGame, Saves  # noqa: E402
 from app.settings import Settings, default_settings  # noqa: E402
 from app.start import StartForm  # noqa: E402
-from app.tournament import ME, NAMES, TournamentSession, actions, play_table, turned  # noqa: E402
+from app import tournament as tournament_module  # noqa: E402
+from app.tournament import ME, NAMES, TournamentSession, actions, play_move, turned  # noqa: E402
 from app.tournament_render import standings as render_standings  # noqa: E402
 from app.cards import minus  # noqa: E402
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
@@ -51,6 +53,13 @@ def play_hands(ts: TournamentSession, hands: int = 4) -> None:
 def play_round(ts: TournamentSession) -> None:
     play_hands(ts)
     ts.end_round()
+    play_others(ts)
+
+
+def play_others(ts: TournamentSession) -> None:
+    """The other table's round, a move at a time as the worker's ticks play it."""
+    while ts.others_playing:
+        ts.play_on()
 
 
 def odd_turn(seed: int = 21) -> TournamentSession:
@@ -95,6 +104,7 @@ class TestTurnedTable:
         play_hands(ts)
         mine = ts.session.match
         ts.end_round()
+        play_others(ts)
         engine = t.played[-1][table]
         assert actions(engine) == actions(mine)
         assert [h.dealer for h in engine.hands] == [(h.dealer + turn) % 4 for h in mine.hands]
@@ -120,7 +130,10 @@ class TestRounds:
         play_hands(ts)
         assert ts.round_played
         ts.end_round()
-        assert ts.between_rounds and ts.tournament.round == 1
+        assert ts.others_playing and not ts.between_rounds and ts.progress() == (0, 4)
+        ts.end_round()  # once only
+        play_others(ts)
+        assert ts.between_rounds and not ts.others_playing and ts.tournament.round == 1
         ts.end_round()  # once only
         assert ts.tournament.round == 1 and len(ts.tournament.played) == 1
 
@@ -129,9 +142,33 @@ class TestRounds:
         play_round(ts)
         other = ts.tournament.played[0][1]
         again = Tournament(7, 6, rules=RULES)
-        play_table(again, 1, "easy")
+        while play_move(again, 1, "easy"):
+            pass
         assert actions(again.matches[1]) == actions(other)
         assert len(other.sheet) == 4 and [h.dealer for h in other.hands] == [0, 1, 2, 3]
+
+    def test_the_other_table_plays_at_the_chosen_level_a_move_a_tick(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: list[str] = []
+        real = tournament_module.make_bot
+
+        def make_bot(level: str, rng: SplitMix64) -> Any:
+            asked.append(level)
+            return real(level, rng)
+
+        monkeypatch.setattr(tournament_module, "make_bot", make_bot)
+        played = []
+        for _ in range(2):  # the same tournament twice: the same moves
+            ts = TournamentSession.new(settings(), 9, 6)
+            play_hands(ts)  # quickly, by easy bots; then the level chosen is the expert
+            ts.session.settings["levels"] = ["human"] + ["expert"] * 3
+            asked.clear()
+            ts.end_round()
+            for move in range(1, 10):
+                ts.play_on()
+                assert ts.others_playing and len(ts.tournament.matches[1].hand.history) == move
+            assert asked == ["expert"] * 9
+            played.append(actions(ts.tournament.matches[1]))
+        assert played[0] == played[1]
 
     def test_totals_include_the_round_being_played(self) -> None:
         ts = TournamentSession.new(settings(), 8, 6)
@@ -341,6 +378,10 @@ class TestStartAndApp:
                 app.bot_answer(request, answer(request))
             assert app.autoplay_next
             app.dispatch("next")
+        assert app.marker == "others-playing" and app.screen == "standings"
+        assert "0 of 4 hands played there, by the easy bots" in app.regions()["standings"]
+        while app.others_playing:  # as the worker's ticks: a move each
+            app.play_on()
         assert app.marker == "standings" and app.bot_request() is None and not app.autoplay_next
         assert "Round 1 of 7: results" in app.regions()["standings"]
 

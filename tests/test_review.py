@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.actions import Action
+from engine.bids import Bid
 from engine.hand import Hand
+from engine.observation import observe
 from engine.rng import SplitMix64
 from engine.rules import PRESETS
 from tests.conftest import make_hand, run
 
 from bots import review
-from bots.solver import Solver, declaring_positions
+from bots.registry import make_bot
+from bots.solver import SearchTimeout, Solver, declaring_positions
 
 # South (seat 0) declares six spades holding six cards: the top three trumps and the top hearts.
 # West holds one small trump and no heart: a heart led first is ruffed, a trump led first draws it.
@@ -76,24 +81,38 @@ def test_verdicts_equal_the_solvers_values_late_in_a_random_hand(table: str, see
 
 def test_the_declaring_side_makes_six_and_scores_most_in_no_trumps() -> None:
     hand = six_spades("JS", "6S", "4H", "5C")
-    assert review.denomination_tricks(hand, 0, 0) == 6  # spades
-    assert review.denomination_tricks(hand, 1, 0) == -1  # seven spades would be needed over six
-    tricks = {d: review.denomination_tricks(hand, 0, d) for d in range(5)}
-    assert tricks[4] == 6  # in no trumps the jacks are plain, and each is still the top of its suit
-    contract = review.best_contract(hand, 0, tricks)
+    # in no trumps the jacks are plain, and each is still the top of its suit
+    contract = review.Analysis(hand).best_contract(0)
     assert (contract.bid, contract.seat, contract.tricks, contract.settled) == ("6NT", 0, 6, True)
+    assert review.Analysis(hand).best_contract(1).bid == ""  # seven would be needed over six
+
+
+def takes(tricks: dict[int, int]) -> Callable[[Bid], bool]:
+    """A side that takes ``tricks[denomination]`` tricks in each denomination."""
+    return lambda b: tricks[b.denomination] >= b.tricks
 
 
 def test_the_best_contract_scores_most_among_those_beating_the_other_sides_bids() -> None:
     hand = run(make_hand("standard", HANDS, "9D 10D JD", dealer=3), "bid 6S", "bid 7D", "pass", "bid 8H",
                "pass", "pass", "discard 9D", "discard 10D", "discard JD")
     assert review.side_declarer(hand, 1) == 3  # East bid highest for the side
-    west_east = review.best_contract(hand, 1, {0: 9, 1: 8, 2: 9, 3: 10, 4: -1})
+    west_east = review.best_contract(hand, 1, takes({0: 9, 1: 8, 2: 9, 3: 10, 4: -1}))
     assert west_east.bid == "10H"
     # North-South must beat East's eight hearts: eight spades does not, nine spades does.
-    assert review.best_contract(hand, 0, {0: 9, 1: -1, 2: -1, 3: -1, 4: -1}).bid == "9S"
-    assert review.best_contract(hand, 0, {0: 8, 1: -1, 2: -1, 3: -1, 4: -1}).bid == ""
-    unsure = review.best_contract(hand, 0, {0: 9, 1: None, 2: -1, 3: -1, 4: -1})
+    assert review.best_contract(hand, 0, takes({0: 9, 1: -1, 2: -1, 3: -1, 4: -1})).bid == "9S"
+    assert review.best_contract(hand, 0, takes({0: 8, 1: -1, 2: -1, 3: -1, 4: -1})).bid == ""
+
+
+def test_a_probe_out_of_budget_leaves_the_best_found_so_far_unsettled() -> None:
+    hand = run(make_hand("standard", HANDS, "9D 10D JD", dealer=3), "bid 6S", "bid 7D", "pass", "bid 8H",
+               "pass", "pass", "discard 9D", "discard 10D", "discard JD")
+
+    def take(b: Bid) -> bool:
+        if b.denomination == 1:  # clubs: the search runs out of nodes
+            raise SearchTimeout
+        return b.tricks <= 9 and b.denomination == 0
+
+    unsure = review.best_contract(hand, 0, take, first=0)
     assert unsure.bid == "9S" and not unsure.settled
 
 
@@ -107,8 +126,51 @@ def test_an_inkle_is_never_the_best_contract() -> None:
         if hand.contract is not None and not hand.contract.is_misere:
             break
     side = rules.table.side_of(hand.declarer)
-    assert review.best_contract(hand, side, {d: 6 for d in range(5)}).bid == ""  # six bids are inkles here
-    assert review.best_contract(hand, side, {d: 10 for d in range(5)}).bid == "10NT"
+    assert review.best_contract(hand, side, takes({d: 6 for d in range(5)})).bid == ""  # six bids are inkles here
+    assert review.best_contract(hand, side, takes({d: 10 for d in range(5)})).bid == "10NT"
+
+
+def bots_hand(table: str, seed: int) -> Hand:
+    """A hand of ``table`` played by the normal bots that reached the play in a suit or no trumps."""
+    rules, rng = PRESETS[table], SplitMix64(seed)
+    while True:
+        hand = Hand.new(rules, rng.next_u64(), 0)
+        bots = [make_bot("normal", rng.fork()) for _ in range(rules.players)]
+        while not hand.is_over:
+            hand.push(bots[hand.to_act].act(observe(hand, hand.to_act)))
+        if hand.contract is not None and not hand.contract.is_misere and hand.tricks:
+            return hand
+
+
+@pytest.mark.parametrize("table, seed", [("standard", 11), ("cutthroat", 13), ("two-handed", 15)])
+def test_one_analysis_answers_what_fresh_solvers_do(table: str, seed: int) -> None:
+    """Its solvers kept from piece to piece, in any order, the analysis's figures are those of
+    solvers built afresh for each (where they answer within the budget): the bidder's, the
+    cards', each side's best contract (each denomination solved exactly)."""
+    hand = bots_hand(table, seed)
+    analysis = review.Analysis(hand)
+    answered = 0
+    for trick in (9, 5, 8):
+        for seat in {0, hand.declarer}:
+            fresh = review.trick_verdicts(hand, trick, seat)  # within the same budget: it may run out
+            assert analysis.trick_verdicts(trick, seat) == fresh or fresh is None
+            answered += fresh is not None
+    assert answered
+    figure, fresh_figure = analysis.makeable(), review.makeable(hand)
+    assert figure == fresh_figure or fresh_figure is None
+    rules = hand.rules
+    start = review.start_of_play(hand)
+    for side in review.sides(hand):
+        seat = review.side_declarer(hand, side)
+        exact = {}
+        for b in review._contracts(hand, side):
+            if b.denomination not in exact:
+                made_up = review._contract_hand(start, seat, b)
+                exact[b.denomination] = Solver(made_up, hand.table.side_positions(side)).tricks()
+        makes = [b for b in review._contracts(hand, side) if exact[b.denomination] >= b.tricks]
+        best = max(makes, key=lambda b: (rules.bid_value(b), rules.bid_order(b)), default=None)
+        contract = analysis.best_contract(side, node_limit=10**8)  # the oracle ran to the end too
+        assert (contract.bid, contract.seat, contract.settled) == ("" if best is None else str(best), seat, True)
 
 
 def test_a_search_past_its_node_limit_gives_no_answer_rather_than_run_on() -> None:

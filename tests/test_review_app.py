@@ -41,12 +41,12 @@ def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
         asked.append(request["piece"])
         assert r.take(request, answer(request))
     assert asked[0] == "makeable" and asked.count("makeable") == 1
-    assert asked.count("trick") == 10 and asked.count("tricks") == 10  # two sides, five denominations
+    assert asked.count("trick") == 10 and asked[-2:] == ["contract", "contract"]  # two sides, the bidders' first
     hand = session.hand
     dd = Solver(review.start_of_play(hand)).tricks()
     view = r.view()
     assert f"could have taken {dd} trick" in view["summary"]
-    assert view["done"] == view["pieces"] == 21
+    assert view["done"] == view["pieces"] == 13
     verdicts = [v for t in range(1, 11) for v in review.trick_verdicts(hand, t, 0)]
     assert [line["text"] for line in view["lines"]] == [
         f"Trick {v.trick}: the " + (f"{card(v.card)}, a best card." if not v.lost else
@@ -157,8 +157,9 @@ def test_every_control_of_the_review_is_a_named_button() -> None:
 def test_pieces_past_their_budget_say_so() -> None:
     session = played_hand()
     r = Review(session.record())
-    for piece in r.pieces:
-        r.answers[piece_key(piece)] = None
+    for piece in r.pieces:  # a side's best contract: none found within the budget
+        r.answers[piece_key(piece)] = (None if piece["piece"] != "contract" else
+                                       {"side": piece["side"], "seat": 0, "bid": "", "tricks": 0, "settled": False})
     view = r.view()
     assert view["summary"] == "What the bidder could have made is too long to work out within the search budget."
     assert view["lines"][0]["text"] == "Trick 1: too long to work out within the search budget."

@@ -61,6 +61,7 @@ class Solver:
         left = max(hand.held[p].bit_count() for p in range(n) if hand.active[p])
         board = board_of(hand, count, [bool(count[p]) != misere for p in range(n)], misere, left)
         self._root = board.root
+        self._board = board
         self._limits = Limits(deadline, node_limit)
         self._moves = moves_of(board)
         self._search = search_of(board, self._moves, quick_tricks_of(board),
@@ -79,12 +80,37 @@ class Solver:
     # --- public API -----------------------------------------------------------
     def can_take(self, target: int) -> bool:
         """Whether the counted side can end the hand with at least ``target`` tricks."""
-        return self._search.probe(target - self.won - self._root.extra)
+        return self._probe(target - self.won - self._root.extra)
 
     def tricks(self, guess: int | None = None) -> int:
         """The counted side's tricks at the end of the hand with best play."""
         base = self.won + self._root.extra
         return base + self._exact(guess - base if guess is not None else None, 0, 10)
+
+    def play(self, action: Action) -> None:
+        """Move the root on by ``action``, a legal play now (the table is kept: its bounds hold
+        for every position of the deal)."""
+        search = self._search
+        search.push(next(m for m in self._moves.at_root() if search.action(m) == action))
+
+    def unplay(self) -> None:
+        """Take back the last :meth:`play`."""
+        self._search.pop()
+
+    def budget(self, nodes: int | None) -> None:
+        """Let the searches from now on count ``nodes`` more nodes (None: any number) before they
+        raise :class:`SearchTimeout` (the solver stays usable, its table kept)."""
+        self._limits.node_limit = None if nodes is None else self._limits.nodes + nodes
+
+    def _probe(self, need: int) -> bool:
+        """The search's probe; a search that ran out of time or nodes leaves the position as it was."""
+        board = self._board
+        up, state, voids = list(board.up), list(board.state), list(board.voids)
+        try:
+            return self._search.probe(need)
+        except SearchTimeout:
+            board.up[:], board.state[:], board.voids[:] = up, state, voids
+            raise
 
     def legal_actions(self) -> list[Action]:
         """The legal plays now, as the engine's actions (sorted)."""
@@ -115,7 +141,7 @@ class Solver:
         """Future counted tricks from the root state, by null-window probes,
         clipped to ``low - 1..high``."""
         left = self._root.left
-        probe = self._search.probe
+        probe = self._probe
         lo, hi = max(low, 0), min(high, left)
         if lo > hi:
             return low - 1 if low > left else high

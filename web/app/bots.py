@@ -16,12 +16,12 @@ the double-dummy analysis of a finished hand at a time (see :mod:`bots.review`):
 
     {"fn": "review", "record": <record>, "hand": 0, "seat": 0, "serial": 0, "piece": "makeable"}
     ... "piece": "trick", "trick": 3, "guess": 8        (``guess``: the value before, or null)
-    ... "piece": "tricks", "side": 1, "denomination": 4
+    ... "piece": "contract", "side": 1
 
 answered ``{"value": 8}`` (the declaring side's tricks from the first lead),
 ``{"value": [<bots.review.Verdict as a dict>, ...]}`` (the seat's cards in that
-trick) and ``{"value": 9}`` (the side's tricks in that denomination, -1 if no
-contract there beats the auction); each ``null`` if its search ran out of nodes.
+trick), each ``null`` if its search ran out of nodes, and ``{"value": <bots.review.Contract
+as a dict>}`` (the side's best contract, a lower bound if not settled).
 """
 
 from __future__ import annotations
@@ -65,17 +65,26 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def review_piece(request: dict[str, Any]) -> Any:
-    """One piece of the review of a finished hand of the record (plain data)."""
-    hand = replay(request["record"]).hands[request["hand"]]
+    """One piece of the review of a finished hand of the record (plain data), answered by the
+    hand's :class:`bots.review.Analysis`, kept for the next piece while the hand is the same."""
+    global _analysis
+    record, number = request["record"], request["hand"]
+    if _analysis is None or _analysis[1] != number or _analysis[0] != record:
+        _analysis = record, number, review.Analysis(replay(record).hands[number])
+    analysis = _analysis[2]
     piece = request["piece"]
     if piece == "makeable":
-        return review.makeable(hand)
+        return analysis.makeable()
     if piece == "trick":
-        verdicts = review.trick_verdicts(hand, request["trick"], request["seat"], request.get("guess"))
+        verdicts = analysis.trick_verdicts(request["trick"], request["seat"], request.get("guess"))
         return None if verdicts is None else [asdict(v) for v in verdicts]
-    if piece == "tricks":
-        return review.denomination_tricks(hand, request["side"], request["denomination"])
+    if piece == "contract":
+        return asdict(analysis.best_contract(request["side"]))
     raise ValueError(f"no review piece {piece!r}")
+
+
+_analysis: tuple[dict[str, Any], int, review.Analysis] | None = None
+"""The record, the hand and the analysis the last review piece was of."""
 
 
 def fallback(request: dict[str, Any]) -> dict[str, Any]:

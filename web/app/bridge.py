@@ -156,7 +156,8 @@ class Bridge:
         app.dispatch(action, value)
 
     def tick(self, app: App) -> None:
-        """The pause is over: a bot acts; or the hand review works out its next piece, or
+        """The pause is over: a bot acts; or a tournament's other table makes a move; or the
+        hand review works out its next piece, or
         steps on to the next trick; or auto-play deals the next hand."""
         if self._trick_kept(app):
             return
@@ -167,6 +168,8 @@ class Bridge:
                 app.bot_answer(request, answer(request))
             except FiveHundredError:  # an illegal answer: a quick bot plays instead
                 app.bot_answer(request, answer(fallback(request)))
+        elif app.others_playing:
+            app.play_on()
         elif (piece := app.review_request()) is not None:
             try:
                 app.review_answer(piece, answer(piece))
@@ -224,6 +227,8 @@ class Bridge:
         pace = int(session.settings["pace_ms"]) if session is not None else 0
         if session is not None and app.screen == "table" and session.state == "bot":
             return None if self._trick_kept(app) else pace
+        if app.others_playing:
+            return 0  # the other table's next move, at once: the page's input comes first between moves
         if app.review_request() is not None:
             return 0  # the review's next piece, at once: the page's input comes first between pieces
         if (step := self._review_step_due(app)) is not None:

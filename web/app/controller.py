@@ -33,7 +33,7 @@ from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
 from app.stats import Stats, standings_rows
 from app.tournament import ME, NAMES, TournamentSession
-from app.tournament_view import adjust_table, ordinal, round_bar, standings_view
+from app.tournament_view import adjust_table, ordinal, others_view, round_bar, standings_view
 from app.view import table_view
 from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryView, LinkResult, ReplayView,
                             ShareView, TableView)
@@ -103,7 +103,7 @@ class App:
 
     @property
     def screen(self) -> str:
-        if self.tournament is not None and self.tournament.between_rounds:
+        if self.tournament is not None and (self.tournament.between_rounds or self.tournament.others_playing):
             return "standings"
         return "table" if self.session is not None else "start"
 
@@ -112,7 +112,21 @@ class App:
         """For <body data-turn>: 'start', 'standings' (a tournament between rounds, or over), or the
         session's state ('you', 'bot', 'hand-over', 'game-over')."""
         screen = self.screen
+        if self.others_playing:
+            return "others-playing"
         return self.session.state if screen == "table" and self.session is not None else screen
+
+    @property
+    def others_playing(self) -> bool:
+        """A tournament's other table plays its round (a move a tick: :meth:`play_on`)."""
+        return self.tournament is not None and self.tournament.others_playing
+
+    def play_on(self) -> None:
+        """A move at the tournament's other table; the round's end is saved."""
+        if self.tournament is not None:
+            self.tournament.play_on()
+            if self.tournament.between_rounds:
+                self.save()
 
     @property
     def autoplay_next(self) -> bool:
@@ -248,8 +262,9 @@ class App:
     def _begin_saved(self, loaded: SavedGame, kind: str = "", game_id: str = "") -> None:
         """Play on from a save or a game file: a game, or a tournament."""
         tournament = loaded.tournament
-        self._begin(tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match),
-                    tournament, kind or loaded.kind, game_id)
+        session = tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match)
+        session.claims = list(loaded.claims)
+        self._begin(session, tournament, kind or loaded.kind, game_id)
 
     # --- bots ---------------------------------------------------------------------------
     def bot_request(self, fn: str = "decide") -> Request | None:
@@ -346,7 +361,7 @@ class App:
             saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome, final)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
-                               self.kind, self.link_query)
+                               self.kind, self.link_query, self.session.claims)
         if not saved and not self.kept:
             self.notice = saves.status
 
@@ -527,6 +542,9 @@ class App:
                                                    self.prefs.view(start=True)),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
+        if tournament is not None and tournament.others_playing:
+            return {"standings": notice + tournament_render.others_playing(others_view(tournament)),
+                    "dialog": self._dialog(table_view(self.session))}
         if tournament is not None and tournament.between_rounds:
             return {"standings": notice + tournament_render.standings(standings_view(tournament)),
                     "dialog": self._dialog(table_view(self.session))}  # the menu stays open over the standings

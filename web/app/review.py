@@ -22,13 +22,11 @@ from engine.seats import seat_name
 from app.cards import hand_order
 from app.view import card_view
 
-from bots.review import best_contract, made, sides, start_of_play
+from bots.review import made, sides, start_of_play
 
 PLAYER: Final = 0
 View = dict[str, Any]
 UNSETTLED: Final = "too long to work out within the search budget"
-DENOMINATIONS: Final = range(5)
-"""Spades, clubs, diamonds, hearts, no trumps: the contracts a side's best is sought among."""
 
 
 class Review:
@@ -86,15 +84,17 @@ class Review:
 
     # --- the analysis, piece by piece ----------------------------------------------------
     def _pieces(self) -> list[dict[str, Any]]:
-        """What to ask for, in the order it is shown: the bidder's double-dummy tricks, each
-        trick's verdict on the player's cards, then each side's tricks in each denomination."""
+        """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
+        trick's verdict on the player's cards (the turning point), then each side's best
+        contract, the declaring side's first."""
         if not self.reviewable:
             return []
         out: list[dict[str, Any]] = [{"piece": "makeable"}]
         out += [{"piece": "trick", "trick": t + 1} for t in range(len(self.hand.tricks))
                 if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions}]
         if self.hand.contract is not None:
-            out += [{"piece": "tricks", "side": s, "denomination": d} for s in sides(self.hand) for d in DENOMINATIONS]
+            declaring = self.hand.table.side_of(self.hand.declarer)
+            out += [{"piece": "contract", "side": s} for s in sorted(sides(self.hand), key=lambda s: s != declaring)]
         return out
 
     def request(self) -> dict[str, Any] | None:
@@ -237,28 +237,27 @@ class Review:
             return []
         out = []
         for side in sides(hand):
-            tricks = {d: self.answers.get(f"tricks {side} {d}", -2) for d in DENOMINATIONS}
             name = " and ".join(seat_name(players, s) for s in hand.table.side_seats(side))
-            if any(t == -2 for t in tricks.values()):
+            best = self.answers.get(f"contract {side}")
+            if best is None:
                 out.append({"side": name, "text": "working it out…", "pending": True})
                 continue
-            best = best_contract(hand, side, tricks)
-            if best.bid:
-                words = (f"{Bid.parse(best.bid).name} by {seat_name(players, best.seat)}"
-                         + ("" if best.settled else " (at least: a search ran out of its budget)"))
+            if best["bid"]:
+                words = (f"{Bid.parse(best['bid']).name} by {seat_name(players, best['seat'])}"
+                         + ("" if best["settled"] else " (at least: a search ran out of its budget)"))
             else:
-                words = "no contract beating the auction" + ("" if best.settled else " found within the search budget")
+                words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
             out.append({"side": name, "text": words, "pending": False})
         return out
 
 
 def piece_key(piece: dict[str, Any]) -> str:
-    """'makeable', 'trick 3', 'tricks 1 4'."""
+    """'makeable', 'trick 3', 'contract 1'."""
     kind = piece["piece"]
     if kind == "trick":
         return f"trick {piece['trick']}"
-    if kind == "tricks":
-        return f"tricks {piece['side']} {piece['denomination']}"
+    if kind == "contract":
+        return f"contract {piece['side']}"
     return str(kind)
 
 

@@ -79,7 +79,7 @@ import re
 import secrets
 import time
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Final, Protocol
@@ -162,6 +162,8 @@ class SavedGame:
     link: str = ""
     """The query of the link the game came from ('' if none)."""
     revision: int = 0
+    claims: tuple[int, ...] = ()
+    """The hands whose rest the player claimed (:attr:`app.session.Session.claims`)."""
 
 
 @dataclass(frozen=True)
@@ -289,7 +291,7 @@ class Saves:
         return sorted(found, key=lambda e: e.saved_at, reverse=True)
 
     def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
-             kind: str = "normal", link: str = "") -> bool:
+             kind: str = "normal", link: str = "", claims: Sequence[int] = ()) -> bool:
         """Save a game (and the tournament it is a round of, as plain data) after an action,
         unless another tab saved it since this page last did; a finished game moves to the history."""
         if self.stale(game_id):
@@ -299,7 +301,7 @@ class Saves:
             return self.finish(game_id, settings, match, kind)
         revision = self._revisions.get(game_id, 0) + 1
         if not self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
-                                                      kind, link, revision)):
+                                                      kind, link, revision, claims)):
             return False
         self._revisions[game_id] = revision
         return True
@@ -650,11 +652,13 @@ def _no_constant(name: str) -> Any:
 
 def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str,
               tournament: dict[str, Any] | None = None, kind: str = "normal", link: str = "",
-              revision: int = 1) -> str:
-    """A save of the current schema, as JSON text."""
+              revision: int = 1, claims: Sequence[int] = ()) -> str:
+    """A save of the current schema, as JSON text (``claims``: the hands the player claimed,
+    a field only when there are some: a save without it has none)."""
     body = {"schema": SCHEMA, "app": app_version, "saved_at": saved_at,
             "settings": settings, "record": to_record(match), "tournament": tournament,
-            "kind": kind, "link": link, "revision": revision, "totals": list(match.totals)}
+            "kind": kind, "link": link, "revision": revision, "totals": list(match.totals),
+            **({"claims": list(claims)} if claims else {})}
     return json.dumps({**body, "checksum": _sha256(body)}, separators=(",", ":"))
 
 
@@ -686,9 +690,12 @@ def parse_save(raw: str) -> SavedGame:
     if not isinstance(saved_at, str) or not isinstance(record, dict):
         raise SaveError("the save is damaged (a field is missing)")
     kind, link, revision = body.get("kind"), body.get("link"), body.get("revision")
-    if kind not in KINDS or not isinstance(link, str) or type(revision) is not int:
+    claims = body.get("claims", [])
+    if kind not in KINDS or not isinstance(link, str) or type(revision) is not int or not isinstance(claims, list):
         raise SaveError("the save is damaged (a field is malformed)")
     match = _replay(record)
+    if not all(type(n) is int and 0 <= n < len(match.hands) for n in claims):
+        raise SaveError("the save is damaged (a claim is of no hand of the game)")
     settings = _settings(body.get("settings"), match.rules)
     tournament = body.get("tournament")
     restored = None
@@ -697,7 +704,7 @@ def parse_save(raw: str) -> SavedGame:
             restored = TournamentSession.restore(tournament, settings, match)
         except ValueError as e:
             raise SaveError(f"the save is damaged (its tournament: {e})") from None
-    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision)
+    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision, tuple(claims))
 
 
 def parse_stored(raw: str) -> SavedGame:

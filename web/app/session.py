@@ -67,8 +67,9 @@ class Session:
         """Showing the last trick."""
         self.undo_allowed = True
         """Undo is offered (a casual game: not a challenge, a shared deal or a tournament)."""
-        self.claimed = False
-        """The player claimed the rest of the tricks: their cards play out by the claim."""
+        self.claims: list[int] = []
+        """The hands (0-based) whose rest of the tricks the player claimed: their cards play out
+        by the claim (saved with the game)."""
         self.trick_seen = (0, 0)
         """The hand and the trick the player last tapped away (:meth:`trick_waits`)."""
         self.looked = False
@@ -100,6 +101,11 @@ class Session:
     @property
     def hand(self) -> Hand:
         return self.match.hand
+
+    @property
+    def claimed(self) -> bool:
+        """The player claimed the rest of this hand's tricks."""
+        return len(self.match.hands) - 1 in self.claims
 
     def level(self, seat: int) -> str:
         """Who plays a seat: a bot level, or HUMAN."""
@@ -270,7 +276,7 @@ class Session:
     def next_hand(self) -> None:
         if self.state == "hand-over":
             self.match.next_hand()
-            self.claimed = self.looked = False
+            self.looked = False
             self._reset()
 
     def undo_point(self) -> int | None:
@@ -314,7 +320,8 @@ class Session:
     def claim(self) -> None:
         """Claim the rest of the tricks: the claim plays the player's cards from now on."""
         if self.claimable():
-            self.claimed, self.notice = True, ""
+            self.claims.append(len(self.match.hands) - 1)
+            self.notice = ""
         elif self._my_turn():
             self.notice = "You can't claim the rest yet: they are not yours whatever the others hold."
 

@@ -10,10 +10,10 @@ same cards (:func:`turned`), and the actions of the turned game replay
 unchanged into the engine's match of that table when the round ends.  The
 pairs and the tie rule are the engine's seating's.
 
-The other table is played by bots on the page's own thread when the round
-ends, so with the quick bots (:data:`app.settings.FALLBACK_LEVELS`: an expert
-plays as the normal bot there), each decision seeded from the deal as the
-page seeds its bots.
+The other table is played by bots of the level the player chose (the expert
+too) when the player's round ends, one move a tick of the worker
+(:meth:`TournamentSession.play_on`, while the page shows its progress), each
+decision seeded from the deal as the page seeds its bots.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from engine.rng import MASK64, SplitMix64
 from engine.tournament import HANDS_PER_ROUND, Tournament
 
 from app.session import Session, bot_seed
-from app.settings import FALLBACK_LEVELS, Settings, check_settings
+from app.settings import Settings, check_settings
 
 ME: Final = 0
 """The person's number among the tournament's players (the others are bots)."""
@@ -47,18 +47,19 @@ def turned(code: DealCode, seat: int, players: int = 4) -> DealCode:
     return DealCode(code.seed, (code.dealer - seat) % players, code.version)
 
 
-def play_table(tournament: Tournament, table: int, level: str) -> None:
-    """Play the rest of a table's round with bots of ``level``."""
+def play_move(tournament: Tournament, table: int, level: str) -> bool:
+    """One move at a table this round: a bot of ``level`` acts, or the next hand is dealt;
+    False (and nothing done) once the table has played its round."""
+    if tournament.table_done(table):
+        return False
     match = tournament.matches[table]
-    while True:
-        hand = match.hand
-        while not hand.is_over:
-            seat = hand.to_act
-            bot = make_bot(level, SplitMix64(bot_seed(match, _BOT_SALT)))
-            match.apply(bot.act(observe(hand, seat)), seat)
-        if tournament.table_done(table):
-            return
+    hand = match.hand
+    if hand.is_over:
         tournament.next_hand(table)
+    else:
+        bot = make_bot(level, SplitMix64(bot_seed(match, _BOT_SALT)))
+        match.apply(bot.act(observe(hand, hand.to_act)), hand.to_act)
+    return True
 
 
 def actions(match: Match) -> list[list[str]]:
@@ -73,6 +74,8 @@ class TournamentSession:
         self.tournament = tournament
         self.between_rounds = between_rounds
         """The round is over: the standings are shown until the next round starts."""
+        self.others_playing = False
+        """The player's table has played its round, the other table plays on (:meth:`play_on`)."""
         self.seats: tuple[int, ...] = ()
         """The players at the player's table by the session's seats (the player first)."""
         self.table = 0
@@ -125,9 +128,9 @@ class TournamentSession:
 
     # --- rounds -----------------------------------------------------------------------
     def end_round(self) -> None:
-        """Once the player's table has played its hands: copy them into the tournament, let
-        the bots play the other table, and finish the round (the standings are shown)."""
-        if self.between_rounds or not self.round_played:
+        """Once the player's table has played its hands: copy them into the tournament and let
+        the other table play (:meth:`play_on`)."""
+        if self.between_rounds or self.others_playing or not self.round_played:
             return
         t = self.tournament
         match = t.matches[self.table]
@@ -136,11 +139,24 @@ class TournamentSession:
                 t.next_hand(self.table)
             for seat, action in hand.history:
                 match.apply(action, (seat + self.turn) % 4)
-        for table in range(len(t.seating)):
-            if table != self.table:
-                play_table(t, table, FALLBACK_LEVELS[self.level])
+        self.others_playing = True
+
+    def play_on(self) -> None:
+        """One move at the other table, by bots of the player's chosen level; after its last,
+        the round is finished (the standings are shown)."""
+        if not self.others_playing:
+            return
+        t = self.tournament
+        if any(play_move(t, table, self.level) for table in range(len(t.seating)) if table != self.table):
+            return
         t.finish_round()
-        self.between_rounds = True
+        self.others_playing, self.between_rounds = False, True
+
+    def progress(self) -> tuple[int, int]:
+        """While the other tables play: (hands they have finished this round, hands in all)."""
+        t = self.tournament
+        others = [t.matches[i] for i in range(len(t.seating)) if i != self.table]
+        return sum(len(m.sheet) for m in others), HANDS_PER_ROUND * len(others)
 
     def next_round(self) -> None:
         """Leave the standings for the next round's first hand (the session's pace and

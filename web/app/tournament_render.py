@@ -14,6 +14,14 @@ def round_bar(view: View) -> str:
                class_="round-bar")
 
 
+def others_playing(view: View) -> str:
+    """The other table's progress while it plays its round (the standings come next)."""
+    title = text("h1", view["title"], id="standings-title", tabindex="-1")
+    bar = tag("progress", "", max=str(view["hands"]), value=str(view["done"]), aria_label="Hands played there")
+    return tag("div", title + tag("p", text("span", view["text"]), class_="standings-summary", role="status")
+               + bar + tag("div", button("Menu", "dialog", "menu", key="open-menu-standings", cls="btn"), class_="row"),
+               class_="standings-page others-playing", aria_labelledby="standings-title")
+
 
 def standings(view: View) -> str:
     """The round's results per table, who moves, the standings, then the next round."""

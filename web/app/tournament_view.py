@@ -59,6 +59,16 @@ def adjust_table(view: TableView, ts: TournamentSession) -> TableView:
                    help=tournament_help(ts.tournament.rules, ts.tournament.rounds))
 
 
+def others_view(ts: TournamentSession) -> View:
+    """While the other table plays its round: the round, its hands done, who plays there."""
+    t = ts.tournament
+    done, hands = ts.progress()
+    level = ts.level
+    return {"title": f"Round {t.round + 1} of {t.rounds}: the other table is playing",
+            "text": f"{done} of {hands} hands played there, by the {level} bots. The standings follow.",
+            "done": done, "hands": hands}
+
+
 def standings_view(ts: TournamentSession) -> View:
     """After a round: each table's result and who moves, the next round's tables, and the
     standings (place, name, this round's points, total); at the end, the final standings."""
