@@ -21,13 +21,14 @@ the double-dummy analysis of a finished hand at a time (see :mod:`bots.review`):
 answered ``{"value": 8}`` (the declaring side's tricks from the first lead),
 ``{"value": [<bots.review.Verdict as a dict>, ...]}`` (the seat's cards in that
 trick), each ``null`` if its search ran out of nodes, and ``{"value": <bots.review.Contract
-as a dict>}`` (the side's best contract, a lower bound if not settled).
+as a dict>}`` (the side's best contract, a lower bound if not settled); or ``{"more": true}``:
+the piece's search goes on when it is asked again (:data:`SLICE_NODES`).
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Final
 
 from bots import review
 from bots.claim import claim_play
@@ -47,7 +48,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     """Replay the record and ask the bot (or, for 'hint', the hint) for the seat to act;
     for 'review', one piece of the hand's analysis."""
     if request["fn"] == "review":
-        return {"value": review_piece(request)}
+        return review_piece(request)
     hand = replay(request["record"]).hand
     seat = request["seat"]
     for card in request.get("picks", ()):  # a hint while the player picks the kitty's cards
@@ -64,27 +65,42 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     return {"action": str(decision.action), "reason": decision.reason}
 
 
-def review_piece(request: dict[str, Any]) -> Any:
-    """One piece of the review of a finished hand of the record (plain data), answered by the
-    hand's :class:`bots.review.Analysis`, kept for the next piece while the hand is the same."""
+SLICE_NODES: Final = 50_000
+"""Nodes one answer of the review may search: a piece that needs more answers ``more`` and is
+asked again (its solver and table kept, so the search goes on from where it was), so that the
+player's input waits for one slice at most, never for a whole piece."""
+
+
+def review_piece(request: dict[str, Any]) -> dict[str, Any]:
+    """One slice of a piece of the review of a finished hand of the record: ``{"value": ...}``
+    (plain data), or ``{"more": True}`` when the piece needs another slice, answered by the
+    hand's :class:`bots.review.Analysis`, kept for the next piece while the hand is the same.
+    A piece given up after :data:`bots.review.NODE_LIMIT` nodes in all answers None."""
     global _analysis
     record, number = request["record"], request["hand"]
     if _analysis is None or _analysis[1] != number or _analysis[0] != record:
-        _analysis = record, number, review.Analysis(replay(record).hands[number])
-    analysis = _analysis[2]
+        _analysis = record, number, review.Analysis(replay(record).hands[number]), {}
+    analysis, slices = _analysis[2], _analysis[3]
     piece = request["piece"]
+    key = (piece, request.get("trick"), request.get("side"))
+    slices[key] = slices.get(key, 0) + 1
+    last = slices[key] * SLICE_NODES >= review.NODE_LIMIT
+    value: Any
     if piece == "makeable":
-        return analysis.makeable()
-    if piece == "trick":
-        verdicts = analysis.trick_verdicts(request["trick"], request["seat"], request.get("guess"))
-        return None if verdicts is None else [asdict(v) for v in verdicts]
-    if piece == "contract":
-        return asdict(analysis.best_contract(request["side"]))
-    raise ValueError(f"no review piece {piece!r}")
+        value = analysis.makeable(SLICE_NODES)
+    elif piece == "trick":
+        verdicts = analysis.trick_verdicts(request["trick"], request["seat"], request.get("guess"), SLICE_NODES)
+        value = None if verdicts is None else [asdict(v) for v in verdicts]
+    elif piece == "contract":
+        return {"value": asdict(analysis.best_contract(request["side"]))}
+    else:
+        raise ValueError(f"no review piece {piece!r}")
+    return {"more": True} if value is None and not last else {"value": value}
 
 
-_analysis: tuple[dict[str, Any], int, review.Analysis] | None = None
-"""The record, the hand and the analysis the last review piece was of."""
+_analysis: tuple[dict[str, Any], int, review.Analysis, dict[tuple[Any, ...], int]] | None = None
+"""The record, the hand and the analysis the last review piece was of, and the slices each
+piece has had."""
 
 
 def fallback(request: dict[str, Any]) -> dict[str, Any]:

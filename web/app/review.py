@@ -123,7 +123,8 @@ class Review:
         """Store an answer; False if it is for another hand than the one now reviewed."""
         if request.get("serial") != self.serial or request.get("hand") != self.number:
             return False
-        self.answers[piece_key(request)] = answer["value"]
+        if not answer.get("more"):  # else the same piece is asked again, its search going on
+            self.answers[piece_key(request)] = answer["value"]
         return True
 
     @property
