@@ -162,8 +162,7 @@ class TestTheBots:
         assert match.is_over and BLIND_MISERE in contracts
 
     def test_the_arena_refuses_the_yardstick_at_a_blind_misere_table(self) -> None:
-        with pytest.raises(ValueError, match="yardstick bot would call a blind misere after "
-                                             "looking"):
+        with pytest.raises(ValueError, match="the yardstick bot is frozen and does not play blind_misere"):
             run_match("normal", "yardstick", BLIND, 1, 1)
 
 
