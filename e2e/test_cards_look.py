@@ -133,6 +133,9 @@ def test_cards_tricks_and_the_contract_sound_only_with_sounds_on(browser: Browse
     assert page.evaluate("typeof window.playSound") == "function"
     counts = "() => ({...window.playSound.counts})"
     start.start(deal=scenario.code)
+    app.expect_turn(re.compile("you|bot"))
+    # the audio is made in the player's own gesture (the Deal), only with sounds on
+    assert page.evaluate("window.wakeSound.awake()") == sound
     first_card = next(i for i, (kind, _) in enumerate(scenario.plan) if kind == "play")
     for step in scenario.plan[:first_card]:
         table.take(step)

@@ -22,7 +22,7 @@ def test_a_choice_is_kept_for_the_next_visit() -> None:
     prefs = Preferences(storage, PREFIX)
     assert prefs.values == DEFAULT_PREFERENCES == {"four_colour": False, "sound": True, "one_tap": False, "guide": False,
                                                       "trick_stays": False}
-    assert prefs.body_classes == {"four-colour": False, "trick-stays": False}
+    assert prefs.body_classes == {"four-colour": False, "trick-stays": False, "sounds-on": True}
     prefs.set("four_colour", True)
     prefs.set("sound", False)
     prefs.set("volume", True)  # not a preference: ignored
@@ -30,7 +30,7 @@ def test_a_choice_is_kept_for_the_next_visit() -> None:
                                                           "guide": False, "trick_stays": False}
     again = Preferences(storage, PREFIX)
     assert again.values == {"four_colour": True, "sound": False, "one_tap": False, "guide": False, "trick_stays": False}
-    assert again.body_classes == {"four-colour": True, "trick-stays": False}
+    assert again.body_classes == {"four-colour": True, "trick-stays": False, "sounds-on": False}
     assert Preferences(storage, scope("/other/")).values == DEFAULT_PREFERENCES  # another site's
 
 

@@ -255,6 +255,7 @@ async function startWorker() {
 // --- events --------------------------------------------------------------------------------
 // Before the worker is up, the start form's own changes are kept for it; Deal waits for it.
 function act(action, value, quiet = false) {
+  window.wakeSound?.();  // web/sound.js: audio made in the player's gesture
   if (action === "copy-link" || action === "web-share") return shareLink(action, value);
   if (worker) return send({ op: "act", action, value }, quiet);
   if (action.startsWith("set:") || action.startsWith("pref:") || action === "reset-rules") {

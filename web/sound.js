@@ -49,4 +49,18 @@ export function playSound(cue) {
   }
 }
 playSound.counts = {};
+
+// Made in the player's own gesture, when sounds are on (<body class="sounds-on">): a browser lets a
+// page start audio only then, and making the first AudioContext is a long task (hundreds of ms on
+// a slow machine), better spent on the click that deals than in the middle of a hand.
+export function wakeSound() {
+  if (audio || !document.body.classList.contains("sounds-on")) return;
+  try {
+    audio = new AudioContext();
+  } catch (error) {
+    console.warn("sound:", error);
+  }
+}
+wakeSound.awake = () => audio !== null;  // for the e2e tests
+window.wakeSound = wakeSound;
 window.playSound = playSound;

@@ -12,8 +12,8 @@ from app.view_model import Preference
 
 KEY: Final = "prefs"
 """Its key, after the site's prefix (app.saves.scope)."""
-CLASSES: Final = {"four_colour": "four-colour", "trick_stays": "trick-stays"}
-"""The preferences the page shows by a class on <body> (style.css)."""
+CLASSES: Final = {"four_colour": "four-colour", "trick_stays": "trick-stays", "sound": "sounds-on"}
+"""The preferences the page shows by a class on <body> (style.css; sound.js reads sounds-on)."""
 AT_THE_TABLE: Final = ("trick_stays",)
 """Offered in the table's menu only: the start screen's room goes to the Deal button."""
 
