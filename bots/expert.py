@@ -205,8 +205,9 @@ class ExpertBot(Bot):
                        ) -> tuple[dict[tuple[Action, ...], list[float]], int]:
         """Each option (the seat's next actions before the play) scored on the
         same sampled deals, the rest of the way to the play as the normal bot
-        goes, each deal probed double dummy (is the contract made?); within the budget's counts, a deal
-        whose searches pass the ``limit`` of nodes left unused.  Returns the scores and the deals solved."""
+        goes, each deal probed double dummy (is the contract made?): at most
+        the budget's samples, a deal whose searches pass the ``limit`` of
+        nodes left unused.  Returns the scores and the deals solved."""
         budget = self.budget
         cap = time.monotonic() + budget.cap
         nodes = 0
@@ -248,6 +249,7 @@ class ExpertBot(Bot):
 def _card_words(action: Action) -> str:
     """The card an action plays, in words: 'eight of hearts'."""
     card = action.played_card
+    card = action.discarded_card if card is None else card
     return action.name if card is None else card.name
 
 
