@@ -329,7 +329,8 @@ def model_file(tables: dict[str, Fits], about: str,
 
 
 def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = None,
-              rebid_by: Path | None = None, limit: int | None = None) -> tuple[Rules, Fits, bidmodel.PassFit | None, str]:
+              rebid_by: Path | None = None, limit: int | None = None
+              ) -> tuple[Rules, Fits, bidmodel.PassFit | None, str]:
     """Fit one table's chunks, print the held-out Brier scores by situation and
     return its rules, its better feature set's fits, the value of passing (two
     sides only) and a note of how they were made."""
@@ -360,11 +361,10 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
                   f"{brier(held, [r.count for r in held]):.4f}  ({len(held)} rows)")
     print(f"  {'all':24s} model {scores[best]:.4f}  count {count:.4f}")
     first = json.loads(min(data.glob("chunk-*.json")).read_text())
-    if rebid_by is not None:
-        best += f", auctions re-bid by normal bots bidding by {rebid_by}"
+    kind = best if rebid_by is None else f"{best}, auctions re-bid by {rebid_by}"
     about = (f"{rules}: data by `nice -n 19 python bench/bidding_data.py --preset "
              f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
-             f"({len(deals)} deals, {best}); held-out Brier {scores[best]:.4f} against the "
+             f"({len(deals)} deals, {kind}); held-out Brier {scores[best]:.4f} against the "
              f"count's {count:.4f}")
     passes = None
     if rules.sides == 2:

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
 K = TypeVar("K", bound=Hashable)
 """What the samples score: a card, or a few actions before the play."""
 MIN_SAMPLES = 8
-"""Deals to solve before stopping early because the choice is clear."""
+"""Deals to solve before stopping early because the choice is clear, and
+before the kitty or the joker's suit departs from the normal bot's."""
 EXACT_LEFT = 7
 """With more tricks left than this, each card is only solved against the
 contract (made or not), which takes one search instead of several."""
@@ -180,7 +181,7 @@ class ExpertBot(Bot):
         if len(options) < 2 or options[0][0] != normal.action:
             return normal
         utils, samples = self._solve_options(obs, options, self.budget.kitty * self.budget.nodes)
-        best = _choice(utils, options[0]) if samples else options[0]
+        best = _choice(utils, options[0]) if samples >= MIN_SAMPLES else options[0]
         self._kitty = (hand & ~(1 << (best[0].discarded_card or 0)), best[1:])
         if best == options[0]:
             return normal
@@ -198,7 +199,7 @@ class ExpertBot(Bot):
         if len(options) == 1:
             return normal
         utils, samples = self._solve_options(obs, options, self.budget.kitty * self.budget.nodes)
-        best = _choice(utils, options[0]) if samples else options[0]
+        best = _choice(utils, options[0]) if samples >= MIN_SAMPLES else options[0]
         if best == options[0]:
             return normal
         gain = (sum(utils[best]) - sum(utils[options[0]])) / samples
@@ -209,8 +210,10 @@ class ExpertBot(Bot):
                        ) -> tuple[dict[tuple[Action, ...], list[float]], int]:
         """Each option (the seat's next actions before the play) scored on the
         same sampled deals, the rest of the way to the play as the normal bot
-        goes, each deal probed double dummy (is the contract made?); within the budget's counts, a deal
-        whose searches pass the ``limit`` of nodes left unused.  Returns the scores and the deals solved."""
+        goes, each deal probed double dummy (is the contract made?): at most
+        the budget's samples, a deal whose searches pass the ``limit`` of
+        nodes (or the wall-clock cap: the normal bot's choice stands without
+        deals) left unused.  Returns the scores and the deals solved."""
         budget = self.budget
         cap = time.monotonic() + budget.cap
         nodes = 0
@@ -230,8 +233,7 @@ class ExpertBot(Bot):
                         hand.push(self.normal.decide(observe(hand, hand.to_act)).action)
                         pushed += 1
                     scores = Scores(hand, obs.seat)
-                    solver = Solver(hand, scores.counted, deadline=cap if samples else None,
-                                    node_limit=limit - nodes)
+                    solver = Solver(hand, scores.counted, deadline=cap, node_limit=limit - nodes)
                     contract = scores.contract
                     assert contract is not None
                     need = 1 if contract.is_misere else contract.tricks
@@ -252,6 +254,7 @@ class ExpertBot(Bot):
 def _card_words(action: Action) -> str:
     """The card an action plays, in words: 'eight of hearts'."""
     card = action.played_card
+    card = action.discarded_card if card is None else card
     return action.name if card is None else card.name
 
 

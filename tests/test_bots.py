@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import gc
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -168,12 +167,14 @@ def test_decisions_ignore_hidden_cards(preset: str) -> None:
     _ignores_hidden_cards(PRESETS[preset])
 
 
-def test_bids_by_the_fitted_model_ignore_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
-    model = Path(__file__).resolve().parent.parent / "bench" / "bidding_model.json"
-    fits = bidmodel.parse(json.loads(model.read_text()))
-    monkeypatch.setattr(bidmodel, "shipped", lambda: fits)
-    assert bidmodel.fit_for(PRESETS["standard"], 0) is not None
-    _ignores_hidden_cards(PRESETS["standard"])
+def test_bids_by_the_fitted_model_ignore_hidden_cards() -> None:
+    bidmodel.use(Path(__file__).resolve().parent.parent / "bench" / "bidding_model.json")
+    try:
+        assert bidmodel.fit_for(PRESETS["standard"], 0) is not None
+        assert bidmodel.pass_fit_for(PRESETS["standard"]) is not None
+        _ignores_hidden_cards(PRESETS["standard"])
+    finally:
+        bidmodel.use(None)
 
 
 def _ignores_hidden_cards(rules: Rules) -> None:
