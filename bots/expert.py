@@ -229,7 +229,7 @@ class ExpertBot(Bot):
                     for a in option:
                         hand.push(a)
                         pushed += 1
-                    while hand.phase < Phase.PLAY:
+                    while hand.phase not in (Phase.PLAY, Phase.OVER):  # the breach round, too
                         hand.push(self.normal.decide(observe(hand, hand.to_act)).action)
                         pushed += 1
                     scores = Scores(hand, obs.seat)

@@ -151,9 +151,9 @@ class Bridge:
             return
         if action == "dialog" and not value and not app.dialog:
             return  # the dialog closed itself after the app had closed it
-        if action == "review-play":
-            self.review_stepped = time.monotonic()  # the next trick a whole step from now
         app.dispatch(action, value)
+        if action == "review-play":  # the next trick a whole step from when this one is drawn
+            self.review_stepped = time.monotonic()
 
     def tick(self, app: App) -> None:
         """The pause is over: a bot acts; or a tournament's other table makes a move; or the
@@ -176,8 +176,8 @@ class Bridge:
             except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
                 app.review_answer(piece, None, f"the analysis failed ({e}).")
         elif self._review_step_due(app) == 0:
-            self.review_stepped = time.monotonic()
             app.dispatch("review-step", "+")
+            self.review_stepped = time.monotonic()  # (after the step's work: a whole step shown)
         elif app.autoplay_next:
             app.dispatch("next")
 
