@@ -108,9 +108,10 @@ class StartScreen:
         self.deal_code.fill(deal)
         self.deal_button.click()
 
-    def start_with_rule(self, deal: str, option: str, changed: str) -> None:
+    def start_with_rule(self, deal: str, option: str, changed: str, sentence: str = "") -> None:
         """Start a Standard game (normal bots, no pause, no auto-play) on a deal code with the
-        usual rules and one table rule ticked; ``changed``: how the rules' summary then reads."""
+        usual rules and one table rule ticked; ``changed``: how the rules' summary then reads;
+        ``sentence``: what the option's sentence on the start screen says."""
         expect(self.deal_button).to_be_visible()
         self.choose_table("Standard")
         for select in self.root.locator("fieldset.bots select").all():
@@ -120,6 +121,9 @@ class StartScreen:
         self.deal_code.fill(deal)
         self.show_rules()
         self.rules.get_by_role("button", name=re.compile("usual rules")).click()
+        if sentence:
+            expect(self.option(option).locator("xpath=ancestor::div[contains(@class,'option')]")
+                   ).to_contain_text(sentence)
         self.option(option).check()
         expect(self.rules.locator("summary")).to_have_text(f"Table rules (changed: {changed})")
         self.deal_button.click()

@@ -26,22 +26,8 @@ def blind_scenario() -> Scenario:
 
 def start_blind(page: Page, code: str) -> None:
     """The start screen: Standard, normal bots, the usual rules plus blind misère."""
-    start = StartScreen(page)
-    expect(start.deal_button).to_be_visible()
-    start.choose_table("Standard")
-    for select in start.root.locator("fieldset.bots select").all():
-        select.select_option(label="Normal")
-    start.pace.select_option(label="No pause")
-    start.autoplay.set_checked(False)
-    start.deal_code.fill(code)
-    start.show_rules()
-    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
-    option = start.option("Blind misere")
-    expect(option.locator("xpath=ancestor::div[contains(@class,'option')]")).to_contain_text(
-        "A misere bid as a player's first call, before looking at the cards: worth 1000")
-    option.check()
-    expect(start.rules.locator("summary")).to_have_text("Table rules (changed: blind misère on)")
-    start.deal_button.click()
+    StartScreen(page).start_with_rule(code, "Blind misere", "blind misère on",
+                                      "A misere bid as a player's first call, before looking at the cards: worth 1000")
 
 
 def test_looking_turns_the_cards_up_and_ends_the_blind_call(table_page: Page) -> None:

@@ -27,21 +27,8 @@ def nullo_scenario() -> Scenario:
 def test_double_nullo_is_called_passed_to_partner_and_scored(table_page: Page) -> None:
     found = nullo_scenario()
     start, table = StartScreen(table_page), TableScreen(table_page)
-    expect(start.deal_button).to_be_visible()
-    start.choose_table("Standard")
-    for select in start.root.locator("fieldset.bots select").all():
-        select.select_option(label="Normal")
-    start.pace.select_option(label="No pause")
-    start.autoplay.set_checked(False)
-    start.deal_code.fill(found.code)
-    start.show_rules()
-    start.rules.get_by_role("button", name=re.compile("usual rules")).click()
-    option = start.option("Double nullo")
-    expect(option.locator("xpath=ancestor::div[contains(@class,'option')]")).to_contain_text(
-        "Both partners play to take no trick, worth 450")
-    option.check()
-    expect(start.rules.locator("summary")).to_have_text("Table rules (changed: double nullo on)")
-    start.deal_button.click()
+    start.start_with_rule(found.code, "Double nullo", "double nullo on",
+                          "Both partners play to take no trick, worth 450")
     table.app.expect_turn("you")
     nullo = table.bid_button("bid DOUBLE-NULLO")
     expect(nullo).to_have_accessible_name(re.compile("^Double nullo 450 both partners play"))
