@@ -121,6 +121,8 @@ class StartScreen:
         self.deal_code.fill(deal)
         self.show_rules()
         self.rules.get_by_role("button", name=re.compile("usual rules")).click()
+        # the worker's answer first: else it could untick the option after it is ticked
+        expect(self.rules.locator("summary")).to_have_text(re.compile(r"usual rules\)$"))
         if sentence:
             expect(self.option(option).locator("xpath=ancestor::div[contains(@class,'option')]")
                    ).to_contain_text(sentence)

@@ -21,7 +21,7 @@ def test_rule_options_allow_only_valid_combinations(table_page: Page) -> None:
     start.rules.get_by_role("button", name=re.compile("usual rules")).click()
     expect(start.option("Target")).to_have_value("500")
     expect(start.option("Point spread")).to_be_enabled()
-    expect(start.option("Deck").locator("option")).to_have_count(3)
+    expect(start.option("Deck").locator("option")).to_have_count(4)  # 43, 43 mixed fours, 45, 46 (French Canadian)
 
 
 def test_table_choice_sets_seats_and_rules_help(table_page: Page) -> None:

@@ -23,7 +23,7 @@ def test_hi_lo_is_offered_bid_played_and_scored(table_page: Page) -> None:
     start.start_with_rule(found.code, "Hi-lo", "hi-lo on")
     table = TableScreen(table_page)
     table.app.expect_turn("you")
-    expect(table.bid_button("bid HI-LO")).to_contain_text("ranks between 9♣ and 9♦")
+    expect(table.bid_button("bid HI-LO")).to_contain_text("exactly five tricks, between 9♣ and 9♦")
     expect(table.open_dialog("Rules")).to_contain_text("Hi-lo (350 points, in every scoring table")
     table.close_dialog()
     for step in found.plan:
