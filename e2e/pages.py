@@ -47,6 +47,10 @@ class App:
         """The app's worker has answered the page."""
         expect(self.body).to_have_attribute("data-worker", "ready", timeout=PYTHON_START_TIMEOUT_MS)
 
+    def expect_answered(self) -> None:
+        """The worker has answered every message the page sent it (and the page stored its writes)."""
+        expect(self.body).to_have_attribute("data-busy", "no")
+
     def expect_turn(self, turn: str | re.Pattern[str], timeout: float = TURN_TIMEOUT_MS) -> None:
         """What the game waits for: 'start', 'you', 'bot', 'hand-over', 'game-over'."""
         expect(self.body).to_have_attribute("data-turn", turn, timeout=timeout)

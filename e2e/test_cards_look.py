@@ -127,6 +127,7 @@ def test_cards_tricks_and_the_contract_sound_only_with_sounds_on(browser: Browse
     expect(choice).to_be_checked()  # on unless the player turned them off
     if not sound:
         choice.uncheck()
+        app.expect_answered()  # the answer carries the write to storage (web/page.js)
         page.reload()  # kept for the next visit
         app.expect_ready()
         expect(choice).not_to_be_checked()

@@ -104,7 +104,7 @@ def test_one_tap_plays_a_card_and_is_kept_between_visits(table_page: Page) -> No
     one_tap = start.root.get_by_role("checkbox", name="Play a card with one tap")
     expect(one_tap).not_to_be_checked()  # tap then Play by default
     one_tap.check()
-    app.expect_turn("start")  # the worker has answered: the page has written the setting
+    app.expect_answered()  # the page has written the setting the worker's answer carries
     page.reload(wait_until="domcontentloaded")
     app.expect_ready()
     expect(one_tap).to_be_checked()

@@ -25,6 +25,7 @@ let queued = [];  // what the player did on the start screen before that
 let dealing = false;  // Deal was pressed before the worker was ready
 let chain = Promise.resolve();  // messages go to the worker one after another, answers come back in order
 let sent = 0;  // messages sent to the worker: an answer to an earlier one than the last is not drawn
+let waiting = 0;  // messages not yet answered: <body data-busy> says whether there are any
 let timer = 0;
 const typed = new Map();  // text typed into a field but not yet handed to the worker: data-key -> value
 
@@ -204,11 +205,15 @@ function download(name, text) {
 
 // --- the worker ----------------------------------------------------------------------------
 // One message to the worker, after those sent before; its answer is drawn (unless quiet).
+// <body data-busy="yes"> until every message sent has its answer drawn and its writes stored.
 function send(message, quiet = false) {
   const number = ++sent;
   if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
+  waiting++;
+  body.dataset.busy = "yes";
   chain = chain.then(async () => draw(JSON.parse(await worker.handle(JSON.stringify(message))), quiet, number < sent))
-    .catch((error) => console.error("Five Hundred:", error));
+    .catch((error) => console.error("Five Hundred:", error))
+    .finally(() => { if (--waiting === 0) body.dataset.busy = "no"; });
   return chain;
 }
 
@@ -248,6 +253,7 @@ async function startWorker() {
   for (const [action, value] of later) act(action, value);
   document.getElementById("loading").hidden = true;
   document.getElementById("app").hidden = false;
+  body.dataset.busy ??= "no";  // unless what the player did meanwhile is on its way (send)
   body.dataset.worker = "ready";
   body.dataset.ready = "true";
 }
