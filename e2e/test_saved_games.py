@@ -9,7 +9,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from app.saves import scope
 from conftest import BASE_PATH
-from pages import App, StartScreen, TableScreen
+from pages import GAME_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
 from scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
@@ -105,3 +105,47 @@ def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser
         app.expect_turn(re.compile("^(you|hand-over)$"))
         expect(table.hand.get_by_role("button").first).to_be_visible()
         context.close()
+
+
+FINISHED_FULL = """const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+    if (key.includes("/finished/")) throw new DOMException("full", "QuotaExceededError");
+    return setItem.call(this, key, value);
+};"""
+
+
+@pytest.mark.probe("saves")
+def test_a_game_finished_into_full_storage_keeps_its_save(browser: Browser, site_url: str) -> None:
+    """The History entry cannot be written: the game's save stays, and a later visit with room
+    moves the game into History."""
+    context = browser.new_context(base_url=site_url)
+    context.add_init_script(FINISHED_FULL)
+    page = context.new_page()
+    app, start, table = App(page), StartScreen(page), TableScreen(page)
+    app.open()
+    app.expect_ready()
+    start.start(deal="1-1-500", autoplay=True, level="Easy")
+    app.expect_turn("game-over", timeout=GAME_TIMEOUT_MS)
+    totals = table.totals()
+    expect(page.locator(NOTICE)).to_contain_text("storage is full")
+    app.expect_answered()
+    keys = "(p) => Object.keys(localStorage).filter((k) => k.startsWith(p)).map((k) => k.slice(p.length))"
+    kept = page.evaluate(keys, PREFIX)
+    assert [k for k in kept if k.startswith("game/")], kept  # the save is still there
+    assert not [k for k in kept if k.startswith("finished/")], kept
+    state = context.storage_state()
+    context.close()
+
+    context = browser.new_context(base_url=site_url, storage_state=state)  # room again
+    page = context.new_page()
+    app, table = App(page), TableScreen(page)
+    app.open()
+    app.expect_ready()
+    ResumeList(page).resume()  # the game's end, kept: it moves to History now
+    app.expect_turn("game-over")
+    assert tuple(table.totals()) == tuple(totals)
+    app.expect_answered()
+    assert not [k for k in page.evaluate(keys, PREFIX) if k.startswith("game/")]
+    table.open_dialog("Menu").get_by_role("button", name="History & stats").click()
+    expect(table.dialog.locator("ol.games li").first).to_contain_text(" to ".join(str(t) for t in totals))
+    context.close()

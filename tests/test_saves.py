@@ -233,6 +233,35 @@ class TestHistory:
         assert exported is not None
         assert state(parse_game_file(exported).match) == state(matches[-1])
 
+    def test_two_tabs_finishing_at_once_keep_both_games(self) -> None:
+        """Each tab's page writes what its worker says from its own copy of storage, which
+        has not yet heard of the other tab's write: neither game may be lost."""
+        shared = FakeStorage()
+        first, second = finished_match(3), finished_match(4)
+        tabs = []
+        for game_id, match in (("g1", first), ("g2", second)):
+            copy = FakeStorage()
+            copy.data = dict(shared.data)  # what the tab's worker was handed
+            assert Saves(copy, clock=clock).finish(game_id, settings_for(match), match)
+            tabs.append(copy.data)
+        handed = dict(shared.data)
+        for after in tabs:  # each tab's page makes the writes its worker's answer carried
+            for key in handed.keys() - after.keys():
+                shared.data.pop(key, None)
+            shared.data.update({k: v for k, v in after.items() if handed.get(k) != v})
+        history = Saves(shared).history()
+        assert sorted(e["summary"]["totals"] for e in history) == sorted([list(first.totals), list(second.totals)])
+
+    def test_the_old_list_of_finished_games_is_still_read(self) -> None:
+        storage = FakeStorage()
+        old, new = finished_match(3), finished_match(4)
+        page = Saves(storage, clock=clock)
+        assert page.finish(ID, settings_for(old), old)
+        entries = [json.loads(v) for k, v in storage.data.items() if k.startswith(PREFIX + "finished/")]
+        storage.data = {PREFIX + HISTORY: json.dumps(entries)}  # as an earlier version kept it
+        assert page.finish("g2", settings_for(new), new)
+        assert [e["summary"]["totals"] for e in Saves(storage).history()] == [list(old.totals), list(new.totals)]
+
     def test_damaged_history_is_kept_aside(self) -> None:
         storage = FakeStorage()
         storage.data[PREFIX + HISTORY] = '[{"id": "x"}, 3]'

@@ -65,18 +65,25 @@ function isFull() {
   }
 }
 
-// Make the answer's writes; a write the store refuses is reported back to the worker.
+// Make the answer's writes, in order. A write the store refuses, and every write after it in the
+// answer, is not made but reported back to the worker with the store's value: a finished game's
+// save is removed only after its History entry, so a full store keeps the save.
 function applyWrites(writes) {
+  let refused = false;
   for (const [area, key, value] of writes) {
     const store = storeOf(area);
-    try {
-      if (value === null) store.removeItem(key);
-      else store.setItem(key, value);
-    } catch {
-      let now = null;
-      try { now = store.getItem(key); } catch { /* unreadable too */ }
-      send({ op: "refused", area, key, value: now });
+    if (!refused) {
+      try {
+        if (value === null) store.removeItem(key);
+        else store.setItem(key, value);
+        continue;
+      } catch {
+        refused = true;
+      }
     }
+    let now = null;
+    try { now = store.getItem(key); } catch { /* unreadable too */ }
+    send({ op: "refused", area, key, value: now });
   }
 }
 

@@ -8,11 +8,15 @@ copies of the site on one host never share a game:
 - ``<scope>game/<id>``: one game (or tournament) in progress, a *save* (below),
   rewritten after every action; every game in progress has its own key, and
   only :meth:`Saves.delete` (the player's Delete) or finishing it removes it;
-- ``<scope>history``: finished games, oldest first, a JSON list of
-  ``{"id", "finished_at", "settings", "summary", "record", "kind"}``, and a
-  tournament's ``"outcome"`` (``summary``
-  from :func:`app.stats.summarize`; ``record`` is dropped from all but the last
-  :data:`HISTORY_RECORDS` games);
+- ``<scope>finished/<game id>.<record id>``: one finished game,
+  ``{"id", "finished_at", "n", "settings", "summary", "record", "kind"}``, and a
+  tournament's ``"outcome"`` and ``"standings"`` (``summary`` from
+  :func:`app.stats.summarize`; ``record`` is dropped from all but the last
+  :data:`HISTORY_RECORDS` games; ``n``: how many were kept before it, to order
+  games finished in one millisecond); each game its own key, so two tabs that
+  finish games at once never write over each other's;
+- ``<scope>history``: where earlier versions kept the finished games, one JSON
+  list of such entries, oldest first: still read, and only ever shortened;
 - ``<scope>kept/<n>``: a save that could not be loaded, verbatim, and
   ``<scope>kept/<n>/about``: ``{"problem", "at"}``; the list is the keys
   themselves, so no index can be lost.
@@ -105,6 +109,7 @@ LEGACY_HISTORY: Final = LEGACY_PREFIX + "history"
 LEGACY_QUARANTINE: Final = LEGACY_PREFIX + "quarantine"
 GAME: Final = "game/"
 HISTORY: Final = "history"
+FINISHED: Final = "finished/"
 KEPT: Final = "kept/"
 ABOUT: Final = "/about"
 PROBE: Final = "probe"
@@ -293,18 +298,19 @@ class Saves:
     def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
              kind: str = "normal", link: str = "", claims: Sequence[int] = ()) -> bool:
         """Save a game (and the tournament it is a round of, as plain data) after an action,
-        unless another tab saved it since this page last did; a finished game moves to the history."""
+        unless another tab saved it since this page last did; a finished game moves to the history
+        (saved as finished first: if its History entry cannot be written, the save keeps the end)."""
         if self.stale(game_id):
             self.status = CANNOT_SAVE_STALE
             return False
+        revision = self._revisions.get(game_id, 0) + 1
+        saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
+                                                       kind, link, revision, claims))
+        if saved:
+            self._revisions[game_id] = revision
         if match.is_over and tournament is None:
             return self.finish(game_id, settings, match, kind)
-        revision = self._revisions.get(game_id, 0) + 1
-        if not self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
-                                                      kind, link, revision, claims)):
-            return False
-        self._revisions[game_id] = revision
-        return True
+        return saved
 
     def stale(self, game_id: str) -> bool:
         """Whether another page saved this game since this page last read or wrote it."""
@@ -371,19 +377,35 @@ class Saves:
         if history is None:
             return False
         record_id = _game_id(match)
-        if not history or history[-1].get("id") != record_id:
-            history.append({"id": record_id, "finished_at": self._now(), "settings": settings,
-                            "summary": summarize(match), "record": to_record(match), "kind": kind,
-                            **({"outcome": outcome} if outcome else {}),
-                            **({"standings": standings} if standings else {})})
-            del history[:-HISTORY_GAMES]
-            for old in history[:-HISTORY_RECORDS]:
-                old["record"] = None
-            if not self._set(self.prefix + HISTORY, json.dumps(history, separators=(",", ":"))):
+        key = f"{self.prefix}{FINISHED}{game_id}.{record_id}"
+        legacy = self._legacy_history() or []
+        if self._get(key) is None and not (legacy and legacy[-1].get("id") == record_id):
+            entry = {"id": record_id, "finished_at": self._now(), "n": len(history), "settings": settings,
+                     "summary": summarize(match), "record": to_record(match), "kind": kind,
+                     **({"outcome": outcome} if outcome else {}), **({"standings": standings} if standings else {})}
+            if not self._set(key, _compact(entry)):
                 return False
+            self._trim()
         self._remove(self.key(game_id))
         self._revisions.pop(game_id, None)
         return True
+
+    def _trim(self) -> None:
+        """Keep the last HISTORY_GAMES games, and the records of the last HISTORY_RECORDS."""
+        games = self._games()
+        if games is None:
+            return
+        dropped = {id(e) for _, e in games[:-HISTORY_GAMES]}
+        stripped = {id(e) for _, e in games[-HISTORY_GAMES:-HISTORY_RECORDS] if e.get("record") is not None}
+        legacy = [e for key, e in games if key is None]
+        if any(id(e) in dropped or id(e) in stripped for e in legacy):
+            self._set(self.prefix + HISTORY, _compact([{**e, "record": None} if id(e) in stripped else e
+                                                       for e in legacy if id(e) not in dropped]))
+        for key, entry in games:
+            if key is not None and id(entry) in dropped:
+                self._remove(key)
+            elif key is not None and id(entry) in stripped:
+                self._set(key, _compact({**entry, "record": None}))
 
     def history(self) -> list[dict[str, Any]]:
         """Finished games, oldest first (see the module docstring)."""
@@ -517,7 +539,38 @@ class Saves:
                 self.status = CANNOT_SAVE_DISABLED
 
     def _history(self) -> list[dict[str, Any]] | None:
-        """The stored history; None if it is unreadable and could not be moved aside."""
+        """The finished games, oldest first; None if the old list is unreadable and could not
+        be moved aside."""
+        games = self._games()
+        return None if games is None else [entry for _, entry in games]
+
+    def _games(self) -> list[tuple[str | None, dict[str, Any]]] | None:
+        """Each finished game's key (None: in the old list) and entry, oldest first."""
+        legacy = self._legacy_history()
+        if legacy is None:
+            return None
+        games: list[tuple[str | None, dict[str, Any]]] = [(None, e) for e in legacy]
+        return sorted(games + list(self._finished()),
+                      key=lambda g: (str(g[1].get("finished_at", "")), _number(g[1].get("n"))))
+
+    def _finished(self) -> list[tuple[str, dict[str, Any]]]:
+        """Each finished game's key and entry; one that cannot be read is kept aside."""
+        found = []
+        for key in self._keys(self.prefix + FINISHED):
+            raw = self._get(key) or ""
+            try:
+                entry = read_json(raw)
+            except SaveError:
+                entry = None
+            if isinstance(entry, dict):
+                found.append((key, entry))
+            elif self._quarantine(raw, "a finished game's entry is damaged") is not None:
+                self._remove(key)
+        return found
+
+    def _legacy_history(self) -> list[dict[str, Any]] | None:
+        """The list of finished games of earlier versions ([] if none); None if it is
+        unreadable and could not be moved aside."""
         raw = self._get(self.prefix + HISTORY)
         if raw is None:
             return []
@@ -620,6 +673,14 @@ def _round(tournament: Any) -> str:
     if not isinstance(played, list) or type(rounds) is not int:
         return ""
     return f"round {min(rounds, len(played) + (0 if tournament.get('between_rounds') else 1))} of {rounds}"
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _number(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def read_json(text: str, max_chars: int = MAX_CHARS, what: str = "save") -> Any:
