@@ -365,6 +365,11 @@ def guide_steps(rules: Rules) -> list[Section]:
                                         "the same colour (the left bower) are the second and third highest "
                                         "trumps: J♥ counts as a diamond when diamonds are trumps, and J♦ as a "
                                         "heart when hearts are."},
+        {"title": "The jokers", "text": "The white joker is the highest trump of all, the black joker the next. "
+                                        "In no trumps and misère they win any trick they are in (the white over "
+                                        "the black), but you may play one only when you cannot follow suit "
+                                        "(Rules says when you may lead it)."}
+        if rules.deck.two_jokers else
         {"title": "The joker", "text": "The joker is the highest trump of all. In no trumps and misère it wins "
                                        "any trick it is in, but you may play it only when you cannot follow "
                                        "suit (Rules says when you may lead it)."},

@@ -269,7 +269,8 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
         return _breach(obs)
     if obs.phase == Phase.JOKER:
         return SuitPrompt(kind="joker", suits=_suits(range(4)),
-                          text="You hold the joker: give it a suit, or keep it without one?")
+                          text="You hold both jokers: give them a suit, or keep them without one?"
+                          if obs.rules.deck.two_jokers else "You hold the joker: give it a suit, or keep it without one?")
     if session.naming:
         suits = [a.named_suit for a in legal if a.played_card == session.selected and a.named_suit is not None]
         return SuitPrompt(kind="name-suit", suits=_suits(suits),
