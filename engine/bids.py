@@ -84,7 +84,7 @@ class Bid(int):
         """
         if self.is_misere:
             return took == 0
-        return took == HI_LO_TRICKS if self == HI_LO_ID else took >= self.tricks
+        return took == self.tricks if self == HI_LO_ID else took >= self.tricks
 
     @property
     def tricks(self) -> int:

@@ -6,7 +6,7 @@ lead, each defender in turn from the declarer's left may call breach: a claim
 that the declaring side will be beaten by one trick more than beating the
 contract needs (the defenders take five tricks against a seven, four against
 an eight, three against a nine, two against a ten; a misere bidder takes
-three), the set rule's figure (:func:`engine.scoring.is_set`).  The first call
+three), the set rule's figure (:func:`engine.scoring.set_figure`).  The first call
 ends the asking.  Choices where the reference leaves one (said in the rules
 help): the breach call is worth the contract's value; hi-lo is not breached
 (it is neither a trick bid nor a misere); breach and the set rule are not
@@ -29,7 +29,7 @@ import dataclasses
 
 from engine.bids import Bid
 from engine.rules import Rules
-from engine.scoring import HandResult, is_set
+from engine.scoring import HandResult, is_set, set_figure
 
 
 def can_breach(rules: Rules, contract: Bid) -> bool:
@@ -38,10 +38,9 @@ def can_breach(rules: Rules, contract: Bid) -> bool:
 
 
 def breach_figure(contract: Bid) -> str:
-    """What breaches a contract, in words: 'the defenders take 5 tricks'."""
-    if contract.is_misere:
-        return "the bidder takes 3 tricks"
-    return f"the defenders take {12 - contract.tricks} tricks"
+    """What breaches a contract, in words: 'the defenders take 5 tricks' (the set rule's
+    figure, :func:`engine.scoring.set_figure`)."""
+    return str(set_figure(contract))
 
 
 def breach_points(rules: Rules, contract: Bid, took: int) -> int:

@@ -125,6 +125,9 @@ class Hand:
         """Face-up cards of the pile positions (two players), which they play from."""
         self.kitty = mask_of(deal.kitty)
         self.discards = 0
+        """The cards put back, out of play (in double nullo, once passed, the partner's)."""
+        self.discarded: tuple[int, ...] = (0,) * self.players
+        """The cards each seat put back (double nullo: the declarer's passed ones too)."""
         self.phase = Phase.AUCTION
         self.turn = (dealer + 1) % self.players
         self.history: list[tuple[int, Action]] = []
@@ -451,9 +454,10 @@ class Hand:
     def _discard(self, card: int) -> None:
         d = self.turn
         bit = 1 << card
-        held = [*self.held]
+        held, discarded = [*self.held], [*self.discarded]
         held[d] &= ~bit
-        self.held = (*held,)
+        discarded[d] |= bit
+        self.held, self.discarded = (*held,), (*discarded,)
         self.discards |= bit
         if self.discards.bit_count() < self.rules.kitty_size:
             return None
@@ -544,14 +548,14 @@ class Hand:
         else:
             led = self.led
             if suit != led:
-                voids = list(self.voids)
+                voids = [*self.voids]
                 voids[pos] |= 1 << led
-                self.voids = tuple(voids)
+                self.voids = (*voids,)
                 if suit == order.trump and order.power[card] > self.best:
                     self.best, self.winning = order.power[card], pos
             elif order.power[card] > self.best:
                 self.best, self.winning = order.power[card], pos
-        if card == self.called:
+        if self.called is not None and card == self.called:
             self.partner_known = True
         self.trick_pos += (pos,)
         self.trick_cards += (CARDS[card],)
@@ -572,9 +576,9 @@ class Hand:
             self.up = (*up,)
         tricks = self.tricks
         tricks.append(Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
-        won = list(self.won)
+        won = [*self.won]
         won[winner] += 1
-        self.won = tuple(won)
+        self.won = (*won,)
         self.trick_pos = self.trick_cards = ()
         self.led = self.winning = -1
         self.leader = self.turn = winner

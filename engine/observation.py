@@ -122,8 +122,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         held_counts=tuple(m.bit_count() for m in hand.held), history=history,
         contract=hand.contract, declarer=declarer,
         kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),
-        discards=tuple(sorted(c for s, a in hand.history
-                              if s == seat and (c := a.discarded_card) is not None)),
+        discards=tuple(cards_of(hand.discarded[seat])),
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
         tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,

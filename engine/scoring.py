@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.bids import BIDS, Bid
 from engine.rules import PartnerShare, Rules, Slam
@@ -112,18 +113,48 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
                       declarer_set=rules.set_rule and is_set(bid, took))
 
 
+class SetFigure(NamedTuple):
+    """The tricks that set a contract (the set rule; the breach rule's figure too): ``taker``
+    is who takes them, ``tricks`` how many."""
+
+    taker: str
+    """'the bidder', 'the defenders' or, for a hi-lo, 'either side'."""
+    tricks: int
+
+    def __str__(self) -> str:
+        verb = "take" if self.taker == "the defenders" else "takes"
+        return f"{self.taker} {verb} {self.tricks} tricks"
+
+
+def set_figure(bid: Bid) -> SetFigure:
+    """What sets a contract: the defenders take one trick more than beating it needs (5
+    against a 7, 4 against an 8, 2 against a 10; against a six, which the reference does not
+    name, 6 by the same rule: our choice), a misere bidder takes three; a hi-lo is set two
+    tricks off its five either way (one side takes seven: our choice).
+
+    >>> from engine.bids import Bid
+    >>> [str(set_figure(Bid.parse(b))) for b in ("7H", "MIS", "HI-LO")]
+    ['the defenders take 5 tricks', 'the bidder takes 3 tricks', 'either side takes 7 tricks']
+    """
+    if bid.is_hi_lo:
+        return SetFigure("either side", bid.tricks + 2)
+    if bid.is_misere:
+        return SetFigure("the bidder", 3)
+    return SetFigure("the defenders", 12 - bid.tricks)
+
+
 def is_set(bid: Bid, took: int) -> bool:
-    """Whether a declaring side that took ``took`` tricks was set: the defenders
-    took one trick more than beating the contract needs (5 against a 7, 4
-    against an 8, 2 against a 10; against a six, which the reference does not
-    name, 6 by the same rule: our choice), or a misere bidder took three.
+    """Whether a declaring side that took ``took`` of the ten tricks was set (:func:`set_figure`).
 
     >>> from engine.bids import Bid
     >>> is_set(Bid.parse("7H"), 5), is_set(Bid.parse("7H"), 6), is_set(Bid.parse("MIS"), 3)
     (True, False, True)
-
-    A hi-lo is set two tricks off its five either way (three or seven): our choice.
+    >>> [is_set(Bid.parse("HI-LO"), t) for t in (3, 4, 6, 7)]
+    [True, False, False, True]
     """
-    if bid.is_hi_lo:
-        return abs(took - bid.tricks) >= 2
-    return took >= 3 if bid.is_misere else took <= bid.tricks - 2
+    taker, tricks = set_figure(bid)
+    if taker == "the bidder":
+        return took >= tricks
+    if taker == "the defenders":
+        return 10 - took >= tricks
+    return max(took, 10 - took) >= tricks

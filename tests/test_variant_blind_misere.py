@@ -12,14 +12,12 @@ from bots.arena import run_match
 from bots.blind_misere import desperate
 from bots.expert import Budget
 from bots.registry import LEVELS, make_bot
-from engine import ptn
 from engine.bids import BLIND_MISERE, Bid
 from engine.deal import DealCode
 from engine.errors import IllegalActionError
 from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.observation import observe
-from engine.record import replay, to_record
 from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
@@ -83,36 +81,6 @@ class TestTheRule:
         assert result.describe(BLIND).startswith("Blind misere: the bidders took")
         set_rule = dataclasses.replace(BLIND, set_rule=True)
         assert score_hand(set_rule, BLIND_MISERE, 0, (0, 2), (took, 0, 0, 0)).declarer_set is (took >= 3)
-
-
-class TestRecords:
-    def _played(self) -> Hand:
-        hand = run(Hand.new(BLIND, 9), "bid BLIND-MIS", "pass", "pass", "pass")
-        rng = SplitMix64(9)
-        while not hand.is_over:
-            hand.apply(rng.choice(hand.legal_actions()))
-        return hand
-
-    def test_the_position_text_round_trips(self) -> None:
-        hand = self._played()
-        text = hand.position()
-        assert "bid BLIND-MIS" in text
-        again = Hand.from_position(text)
-        assert again.position() == text and again.result == hand.result
-
-    def test_a_game_record_replays(self) -> None:
-        match = Match(BLIND, DealCode(4))
-        match.apply("bid BLIND-MIS")
-        rng = SplitMix64(4)
-        while not match.hand.is_over:
-            match.apply(rng.choice(match.hand.legal_actions()))
-        again = replay(to_record(match))
-        assert again.sheet[-1].result == match.sheet[-1].result
-        assert again.sheet[-1].result.contract == BLIND_MISERE
-
-    def test_ptn_says_it_cannot_write_the_rule(self) -> None:
-        with pytest.raises(ptn.PtnError, match="PTN cannot say these rules: standard,blind_misere=on"):
-            ptn.dumps(Match(BLIND, DealCode(1)))
 
 
 class TestNoPeeking:

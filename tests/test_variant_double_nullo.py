@@ -14,7 +14,6 @@ from bots.expert import Budget
 from bots.normal import NormalBot
 from bots.pass_sampling import PassSampler
 from bots.registry import LEVELS, make_bot
-from engine import ptn
 from engine.bids import DOUBLE_NULLO, Bid, bid
 from engine.cards import Card, cards_of
 from engine.deal import DealCode
@@ -22,7 +21,6 @@ from engine.errors import RulesError
 from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.observation import observe
-from engine.record import replay, to_record
 from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
@@ -156,36 +154,6 @@ def test_the_table_says_where_the_cards_put_back_go() -> None:
         "Double nullo: your partner gave you the 3 cards they put back. Keep the ones you want "
         "and choose 3 to put back.")
     assert len(table_view(session).hand) == 13
-
-
-class TestRecords:
-    def _played(self, seed: int = 9) -> Hand:
-        hand = _called(seed)
-        rng = SplitMix64(seed)
-        while not hand.is_over:
-            hand.apply(rng.choice(hand.legal_actions()))
-        return hand
-
-    def test_the_position_text_round_trips(self) -> None:
-        hand = self._played()
-        text = hand.position()
-        again = Hand.from_position(text)
-        assert again.position() == text and again.result == hand.result
-
-    def test_a_game_record_replays(self) -> None:
-        match = Match(NULLO, DealCode(5))
-        for a in ("bid DOUBLE-NULLO", "pass", "pass", "pass"):
-            match.apply(a)
-        rng = SplitMix64(4)
-        while not match.hand.is_over:
-            match.apply(rng.choice(match.hand.legal_actions()))
-        again = replay(to_record(match))
-        assert again.sheet[-1].result == match.sheet[-1].result
-        assert again.sheet[-1].result.contract == DOUBLE_NULLO
-
-    def test_ptn_says_it_cannot_write_the_rule(self) -> None:
-        with pytest.raises(ptn.PtnError, match="PTN cannot say these rules: standard,double_nullo=on"):
-            ptn.dumps(Match(NULLO, DealCode(1)))
 
 
 def _allowed(hand: Hand, seat: int) -> set[Card]:

@@ -4,7 +4,6 @@ clubs and nine diamonds; played as no trumps with the bidder's partners sitting 
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -25,8 +24,6 @@ from engine.errors import IllegalActionError
 from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.observation import observe
-from engine.ptn import PtnError, dumps
-from engine.record import replay, to_record
 from engine.rng import SplitMix64
 from engine.rules import OPTIONS, PRESETS, Rules
 from engine.scoring import score_hand
@@ -130,24 +127,6 @@ class TestPlay:
             phases.append(hand.phase)
             hand.apply(hand.legal_actions()[-1])
         assert Phase.CALL not in phases and hand.active == active
-
-    def test_position_text_and_game_record_round_trip(self) -> None:
-        match = Match(HI_LO_TABLE, DealCode(4, 0))
-        match.apply("bid HI-LO")
-        rng = SplitMix64(4)
-        for _ in range(12):
-            match.apply(rng.choice(match.hand.legal_actions()))
-        text = match.hand.position()
-        assert "bid HI-LO" in text and Hand.from_position(text).position() == text
-        again = replay(json.loads(json.dumps(to_record(match))))
-        assert again.hand.position() == text
-
-    def test_ptn_export_says_it_cannot_say_the_hi_lo_rule(self) -> None:
-        match = Match(HI_LO_TABLE, DealCode(4, 0))
-        match.apply("bid HI-LO")
-        with pytest.raises(PtnError, match="PTN cannot say these rules: standard,hi_lo=on"):
-            dumps(match)
-
 
 class TestBots:
     @pytest.mark.parametrize("level", LEVELS)
