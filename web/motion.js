@@ -60,6 +60,7 @@ export function play(snap, pace) {
   const trick = [...arena.querySelectorAll(".trick-card[data-key]")];
   const now = new Set([...trick, ...hand].map(cardText));
   const played = new Set();
+  const ghosts = [];  // made once every box is read: a ghost added first would lay the page out again
   for (const el of trick) {
     const text = cardText(el);
     const was = snap.cards.get(text);
@@ -73,7 +74,7 @@ export function play(snap, pace) {
   const winner = snap.trick.find((t) => t.winner);
   const to = winner && seatBox(arena, winner.el.dataset.seat);
   for (const t of snap.trick) {
-    if (!now.has(t.text) && to) travel(ghost(t.el, t.rect), to, ms, 0.35);  // the trick swept to its winner
+    if (!now.has(t.text) && to) ghosts.push(() => travel(ghost(t.el, t.rect), to, ms, 0.35));  // the trick swept to its winner
   }
   for (const el of hand) {
     const was = snap.cards.get(cardText(el));
@@ -81,7 +82,7 @@ export function play(snap, pace) {
     else if (middle) fly(el, middle, ms);  // taken up from the kitty (or taken back by an undo)
   }
   for (const [text, was] of snap.cards) {  // put back in the kitty
-    if (!now.has(text) && was.el.matches("#hand .card") && middle) travel(ghost(was.el, was.rect), middle, ms, 0.5);
+    if (!now.has(text) && was.el.matches("#hand .card") && middle) ghosts.push(() => travel(ghost(was.el, was.rect), middle, ms, 0.5));
   }
   for (const [seat, before] of snap.minis) {  // a bot takes up the kitty, and puts cards back
     const after = seat.isConnected ? count(seat) : before;
@@ -90,9 +91,10 @@ export function play(snap, pace) {
     const place = [...seat.classList].find((c) => c.startsWith("seat-"))?.slice(5);
     if (after < before && played.has(place)) continue;
     for (let i = 0; i < Math.abs(after - before) && i < 6; i++) {
-      travel(ghost(null, after > before ? middle : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1);
+      ghosts.push(() => travel(ghost(null, after > before ? middle : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1));
     }
   }
+  for (const make of ghosts) make();
 }
 
 /** Finish every running animation at once (the player acts: the table is as drawn). */
@@ -162,10 +164,10 @@ function slide(el, from, ms) {
   track(el.animate([{ translate: `${fx - tx}px ${fy - ty}px` }, { translate: "0px 0px" }], { duration: ms, easing: EASE }));
 }
 
-/** A ghost leaves its box for `to`, shrinking to `scale` and fading; then it is gone. */
+/** A ghost leaves its box for `to`, shrinking to `scale` and fading; then it is gone. Its box is
+ * the one ghost() gave it, not read back: reading it would lay the page out again for each ghost. */
 function travel(g, to, ms, scale, delay = 0) {
-  const from = g.getBoundingClientRect();
-  const [fx, fy] = centre(from), [tx, ty] = centre(to);
+  const [fx, fy] = g.centre, [tx, ty] = centre(to);
   const a = track(g.animate([{ translate: "0px 0px", scale: "1", opacity: 1 },
     { translate: `${tx - fx}px ${ty - fy}px`, scale: `${scale}`, opacity: 0 }],
   { duration: ms, delay, easing: EASE, fill: "both" }));
@@ -185,10 +187,10 @@ function ghost(el, rect) {
   const face = el?.querySelector("svg");
   if (face) g.append(face.cloneNode(true));
   const width = el ? rect.width : Math.min(rect.width, 46);
-  Object.assign(g.style, {
-    left: `${rect.left + (rect.width - width) / 2}px`, top: `${rect.top + (rect.height - width * 1.4) / 2}px`,
-    width: `${width}px`, height: `${el ? rect.height : width * 1.4}px`
-  });
+  const left = rect.left + (rect.width - width) / 2, top = rect.top + (rect.height - width * 1.4) / 2;
+  const height = el ? rect.height : width * 1.4;
+  Object.assign(g.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
+  g.centre = [left + width / 2, top + height / 2];
   layer.append(g);
   return g;
 }

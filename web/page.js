@@ -131,9 +131,17 @@ function patch(element, html) {
   patchChildren(element, next.content);
 }
 
+// A keyed child the new HTML no longer has is removed first: the children after it then stay in
+// place (moving an element restyles and lays out all of it, a card's SVG faces too).
 function patchChildren(from, to) {
+  const wantedKeys = new Set();
+  for (const child of to.children) if (child.dataset.key) wantedKeys.add(child.dataset.key);
   const keyed = new Map();
-  for (const child of from.children) if (child.dataset.key) keyed.set(child.dataset.key, child);
+  for (const child of [...from.children]) {
+    const key = child.dataset.key;
+    if (key && wantedKeys.has(key)) keyed.set(key, child);
+    else if (key) child.remove();
+  }
   let at = from.firstChild;
   for (const wanted of [...to.childNodes]) {
     const key = wanted.nodeType === Node.ELEMENT_NODE ? wanted.dataset.key : undefined;
@@ -268,7 +276,10 @@ async function startWorker() {
 // --- events --------------------------------------------------------------------------------
 // Before the worker is up, the start form's own changes are kept for it; Deal waits for it.
 function act(action, value, quiet = false) {
-  window.wakeSound?.();  // web/sound.js: audio made in the player's gesture
+  if (!worker && action === "start") {  // until the worker's classes come, the form as built says
+    body.classList.toggle("sounds-on", Boolean(document.querySelector('#start [data-key="pref-sound"]')?.checked));
+  }
+  window.wakeSound?.();  // web/sound.js: audio made in the player's gesture (the Deal, a long task)
   if (action === "copy-link" || action === "web-share") return shareLink(action, value);
   if (worker) return send({ op: "act", action, value }, quiet);
   if (action.startsWith("set:") || action.startsWith("pref:") || action === "reset-rules") {

@@ -37,7 +37,6 @@ import hashlib
 import re
 from dataclasses import dataclass
 from typing import Final
-from urllib.parse import quote, unquote
 
 from engine.bids import Bid
 from engine.deal import DealCode, deal
@@ -199,6 +198,7 @@ def _checksum(fields: dict[str, str]) -> str:
 def _query(fields: dict[str, str]) -> str:
     ordered: list[tuple[str, str]] = [(name, fields[name]) for name in FIELDS if name in fields]
     ordered.append(("k", _checksum(fields)))
+    from urllib.parse import quote  # only a link made needs it: not imported at start
     return "?" + "&".join(f"{name}={quote(value, safe=',=-')}" for name, value in ordered)
 
 
@@ -262,6 +262,7 @@ def _fields(query: str) -> dict[str, str]:
         name, _, raw = part.partition("=")
         if name not in _FORMATS:
             continue  # not ours (e.g. a tracking parameter added by a chat app)
+        from urllib.parse import unquote  # only a link opened needs it: not imported at start
         try:
             value = unquote(raw, errors="strict")
         except UnicodeDecodeError:

@@ -79,8 +79,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-import secrets
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -269,7 +269,7 @@ class Saves:
     def new_id(self) -> str:
         """A fresh id for a new game (never one in use)."""
         while True:
-            game_id = secrets.token_hex(6)
+            game_id = os.urandom(6).hex()  # as secrets.token_hex(6), without importing secrets at start
             if self._get(self.key(game_id)) is None:
                 return game_id
 
