@@ -1,7 +1,8 @@
 """The hand review: a finished hand analysed double dummy, one piece at a time.
 
 Every value is the declaring side's tricks at the end of the hand with best
-play by all, every card known (:class:`bots.solver.Solver`).  The pieces:
+play by all, every card known (:class:`bots.solver.Solver`); in a misere, whether
+the bidder takes a trick at all (:func:`misere_value`).  The pieces:
 
 * :func:`makeable`: what the declarer's side could have taken from the first
   lead on;
@@ -51,7 +52,8 @@ class Verdict:
     card: str
     """The card played, as the play's text ('KH'; 'JK:H' for a suitless joker led, calling hearts)."""
     played: int
-    """The declaring side's final tricks after the card played (best play after it)."""
+    """The declaring side's final tricks after the card played (best play after it; a misere:
+    :func:`misere_value`)."""
     best: int
     """The same after the best card (the position's value)."""
     best_card: str
@@ -129,10 +131,11 @@ class Analysis:
 
     def makeable(self, node_limit: int = NODE_LIMIT) -> int | None:
         """The declaring side's tricks double dummy from the first lead (None contract:
-        position 0's side); None if the search passed ``node_limit`` nodes."""
+        position 0's side; a misere: :func:`misere_value`); None if the search passed
+        ``node_limit`` nodes."""
         try:
             solver, _ = self._moved(0, node_limit)
-            self.figure = solver.tricks(self.figure)
+            self.figure = _value(solver, self._start, self.figure)
         except SearchTimeout:
             return None
         return self.figure
@@ -235,11 +238,15 @@ def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int],
              seat: int, guess: int | None) -> Verdict:
     """``action`` played at ``position`` (where ``solver`` stands) against the best card."""
     played = _after(solver, position, action, counted, guess)
-    maximise = (position.turn in counted) != (position.contract is not None and position.contract.is_misere)
+    misere = _is_misere(position)
+    maximise = (position.turn in counted) != misere
     # one probe tells whether a better card was there; only then its value and a card for it
     best, best_action = played, action
-    if solver.can_take(played + 1) if maximise else not solver.can_take(played):
-        best = solver.tricks(played + 1 if maximise else played - 1)
+    if misere and played == (1 if maximise else 0):  # nothing beats taking a trick, or none
+        pass
+    elif solver.can_take(played + 1) if maximise else not solver.can_take(played):
+        best = (played + 1 if maximise else played - 1) if misere else solver.tricks(
+            played + 1 if maximise else played - 1)
         values = solver.values(best, best) if maximise else solver.values(best, best + 1)
         best_action = next(a for a in sorted(values) if values[a] == best)
     lost = abs(best - played)
@@ -248,18 +255,37 @@ def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int],
 
 
 def _after(solver: Solver, position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
-    """The value after ``action``, exactly (``guess``: the likely value, to start the probes from)."""
+    """The value after ``action``, exactly (``guess``: the likely value, to start the probes from;
+    a misere: :func:`misere_value`)."""
     position.push(action)
     try:
         if position.is_over:
-            return sum(position.won[p] for p in counted)
+            taken = sum(position.won[p] for p in counted)
+            return min(taken, 1) if _is_misere(position) else taken
     finally:
         position.pop()
     solver.play(action)
     try:
-        return solver.tricks(guess)
+        return _value(solver, position, guess)
     finally:
         solver.unplay()
+
+
+def _is_misere(hand: Hand) -> bool:
+    return hand.contract is not None and hand.contract.is_misere
+
+
+def _value(solver: Solver, position: Hand, guess: int | None) -> int:
+    """The solver's value of its position: the counted side's tricks, or in a misere
+    :func:`misere_value`."""
+    return misere_value(solver) if _is_misere(position) else solver.tricks(guess)
+
+
+def misere_value(solver: Solver) -> int:
+    """A misere's value: 1 if the defenders can make the bidder (double nullo: the pair) take
+    a trick, else 0.  A misere is made or set by its first trick taken, so this one probe
+    judges every card, where the exact count of the bidder's tricks is a far longer search."""
+    return int(solver.can_take(1))
 
 
 def sides(hand: Hand) -> list[int]:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
-from engine.actions import Action
+from engine.actions import PASS, Action
 from engine.bids import Bid
-from engine.hand import Hand
+from engine.hand import Hand, Phase
 from engine.observation import observe
 from engine.rng import SplitMix64
-from engine.rules import PRESETS
+from engine.rules import PRESETS, Rules
 from tests.conftest import make_hand, run
 
 from bots import review
@@ -182,3 +183,45 @@ def test_a_search_past_its_node_limit_gives_no_answer_rather_than_run_on() -> No
     assert review.makeable(hand, node_limit=1) is None
     assert review.trick_verdicts(hand, 1, 0, node_limit=1) is None
     assert review.makeable(hand) == Solver(review.start_of_play(hand)).tricks()
+
+
+def variant_hand(rules: Rules, bid: str, seed: int) -> Hand:
+    """A hand of ``rules`` where South bids seven spades, West ``bid`` and the others pass,
+    then played out, the bidders' side playing its lowest card (lowest suit first), the others
+    at random."""
+    rng = SplitMix64(seed)
+    hand = run(Hand.new(rules, rng.next_u64(), 3), "bid 7S", f"bid {bid}")
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        low = hand.phase == Phase.PLAY and hand.to_act in hand.sides.seats
+        hand.apply(PASS if PASS in legal else legal[0] if low else legal[rng.below(len(legal))])
+    return hand
+
+
+@pytest.mark.parametrize("bid, option", [("MIS", ""), ("BLIND-MIS", "blind_misere"),
+                                         ("DOUBLE-NULLO", "double_nullo")])
+def test_a_misere_is_judged_by_whether_the_bidders_take_a_trick(bid: str, option: str) -> None:
+    """Every value is the solver's: 1 if the defenders can make the bidder (double nullo: the
+    pair, both playing) take a trick, else 0; a card that changes it is the turning point."""
+    rules = replace(PRESETS["standard"], **({option: True} if option else {}))
+    judged = 0
+    for seed in range(12):
+        hand = variant_hand(rules, bid, seed)
+        counted = declaring_positions(hand)
+        assert len(counted) == (2 if option == "double_nullo" else 1)
+        start = review.start_of_play(hand)
+        assert review.makeable(hand) == int(Solver(start, counted).can_take(1))
+        for number, position, action in review.plays(hand):
+            if number < 7:
+                continue
+            seat = position.controller[position.turn]
+            values = {a: min(v, 1) for a, v in Solver(position, counted).values().items()}
+            best = (min if seat in hand.sides.seats else max)(values.values())
+            verdict = next(v for v in review.trick_verdicts(hand, number, seat) if v.card == str(action))
+            assert (verdict.played, verdict.best, verdict.lost) == (values[action], best, abs(best - values[action]))
+            assert values[Action.parse(verdict.best_card)] == best
+            assert verdict.turning == (verdict.lost == 1)
+            judged += verdict.lost
+        if judged:
+            break
+    assert judged or option == "double_nullo"  # two low-card players are soon caught: it is set early

@@ -182,13 +182,17 @@ class Review:
         if hand.contract is None:
             return f"With all cards known, South's side could have taken {value} tricks."
         who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
+        if hand.contract.is_misere:  # the value: whether the defenders could force a trick
+            if value:
+                return f"With all cards known, the defenders could have made the {who} take a trick: the contract could not be made."
+            return f"With all cards known, the {who} could have taken no tricks: enough to make the contract."
         outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
-        took = f"{'no' if hand.contract.is_misere and not value else value} trick{'s' * (value != 1)}"
-        return f"With all cards known, the {who} could have taken {took}: {outcome}."
+        return f"With all cards known, the {who} could have taken {value} trick{'s' * (value != 1)}: {outcome}."
 
     def _lines(self) -> list[View]:
         """Each trick's verdict on the player's cards, as it comes."""
         lines = []
+        misere = self.hand.contract is not None and self.hand.contract.is_misere
         for piece in self.pieces:
             if piece["piece"] != "trick":
                 continue
@@ -202,7 +206,7 @@ class Review:
                 lines.append({"trick": t, "text": f"Trick {t}: {UNSETTLED}.", "lost": 0, "pending": False})
                 continue
             for v in verdicts:
-                lines.append({"trick": t, "text": verdict_words(v), "lost": v["lost"], "pending": False})
+                lines.append({"trick": t, "text": verdict_words(v, misere), "lost": v["lost"], "pending": False})
         return lines
 
     def _turning(self) -> str:
@@ -273,11 +277,13 @@ def _card_words(text: str) -> str:
     return "?" if card is None else card.name
 
 
-def verdict_words(v: dict[str, Any]) -> str:
+def verdict_words(v: dict[str, Any], misere: bool = False) -> str:
     """'Trick 3: you played the nine of hearts, a best card.' / '… gave up 1 trick: the king of hearts was best.'"""
     played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
     if not v["lost"]:
         return f"{played}, a best card."
+    if misere:  # a misere's value is made or set: a card that lost changed it
+        return f"{played} changed the misere's outcome: the {_card_words(v['best_card'])} was best."
     return (f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: "
             f"the {_card_words(v['best_card'])} was best.")
 
