@@ -86,6 +86,20 @@ def test_the_model_reads_partners_and_opponents_bids_and_passes() -> None:
     assert x[-len(bidmodel.AUCTION_FEATURES):][6] == 1.0  # "opponents bid it"
 
 
+def test_a_raise_of_the_seats_own_bid_is_read_as_a_raise() -> None:
+    # seat 0 opened 7H, seat 2 raised to 8H: seat 0's next look sees its own bid
+    # under partner's, so partner's level does not read as partner's values alone
+    raised = _said("bid 7H", "pass", "bid 8H", "pass")
+    assert raised.partner == {3} and raised.partner_level == 8
+    assert raised.own == {3} and raised.own_level == 7 and raised.raised == {3}
+    own = dict(zip(bidmodel.AUCTION_FEATURES,
+                   bidmodel.features(PRESETS["standard"], 0, 3, raised)[-len(
+                       bidmodel.AUCTION_FEATURES):]))
+    assert own["I bid it"] == own["partner bid it after me"] == 1.0 and own["my level"] == 2.0
+    fresh = _said("bid 6S", "pass", "bid 7H", "pass")  # partner's hearts: a suit of its own
+    assert fresh.own == {0} and fresh.raised == frozenset()
+
+
 def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = PRESETS["standard"]
     hand = Hand.new(rules, 2, 0)
@@ -116,16 +130,28 @@ def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) 
     assert len(again) == 2 * len(deals) and {d["side"] for _, d in again} == {0, 1}
     fit = bidding_fit.fit_pass(positions, positions)
     shape = bidmodel.shape(rules)
+    assert list(bidding_fit.call_rows(deals)) == []  # no value of passing in use to beat
+    bidmodel.use_data(bidding_fit.model_file({}, "test", {shape: fit}))
+    try:  # the best call played on, the others bidding, where it beats passing
+        calls = list(bidding_fit.call_rows(deals))
+    finally:
+        bidmodel.use(None)
+    assert calls and all(len(r.x) == len(bidmodel.CALL_FEATURES) for r in calls)
+    assert all(r.x[0] > fit.value(r.x[1:]) for r in calls)
+    call_fit = bidding_fit.fit_pass(calls, calls, "the best call", bidmodel.CALL_FEATURES)
     path = tmp_path / "model.json"
-    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit})))
+    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit},
+                                                                  {shape: call_fit})))
     bidmodel.use(path)
     try:
         assert bidmodel.pass_fit_for(rules) == fit and bidmodel.fit_for(rules, 0) is None
+        assert bidmodel.call_fit_for(rules) == call_fit
         r = positions[0]
         assert fit.value(r.x) == pytest.approx(sum(w * v for w, v in zip(fit.weights, r.x)))
     finally:
         bidmodel.use(None)
     assert bidmodel.pass_fit_for(rules) is None  # nothing ships with a value of passing
+    assert bidmodel.call_fit_for(rules) is None
 
 
 def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
@@ -136,11 +162,13 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
     chances = {bidmodel.shape(rules): {False: bidmodel.Fit((0.0,) * width, (1.0, 0.0, -1.0, -2.0,
                                                                             -3.0), 0.0)}}
 
-    def bid_with(passing: float) -> Bid | None:
+    def bid_with(passing: float, calling: float | None = None) -> Bid | None:
         pass_fit = bidmodel.PassFit((passing,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))
+        calls = None if calling is None else {bidmodel.shape(rules): bidmodel.PassFit(
+            (0.0,) + (calling,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))}
         path = tmp_path / "model.json"
         path.write_text(bidding_fit.json.dumps(bidding_fit.model_file(
-            chances, "test", {bidmodel.shape(rules): pass_fit})))
+            chances, "test", {bidmodel.shape(rules): pass_fit}, calls)))
         bidmodel.use(path)
         try:
             return NormalBot(SplitMix64(1)).decide(obs).action.bid
@@ -148,3 +176,7 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
             bidmodel.use(None)
     assert bid_with(-1000.0) is not None  # passing costs more than any contract
     assert bid_with(+1000.0) is None  # passing is worth more than any contract
+    # with a value of the best call, that value must beat passing too
+    assert bid_with(-1000.0, -2000.0) is None
+    assert bid_with(-1000.0, 0.0) is not None
+    assert bid_with(+1000.0, +2000.0) is None  # the contract's score must beat it first
