@@ -172,16 +172,12 @@ def choose_bid(obs: Observation) -> Decision:
     passing = bidmodel.pass_fit_for(rules) if model else None
     calling = bidmodel.call_fit_for(rules) if model else None
     score, action, why = best_call(obs, hand, auction, est, model)
-    if passing is not None and auction.high is not None and _partner_holds_trick_bid(obs, auction):
-        # partner's contract, scored by the same chances as ours: a raise must beat it
-        floor = expected_score(rules, auction.high, est, hand, model)
-    elif passing is not None:
-        x = bidmodel.pass_features(rules, hand, bidmodel.read(obs), auction.high)
-        floor = passing.value(x)
+    if passing is not None:
+        floor, x = _model_floor(obs, auction, est, model, passing)
         if calling is not None and action != PASS and score > floor:
             # a call that beats passing as the contract must also beat it as what it
             # brought in the data, the others bidding on (they may outbid it)
-            score = calling.value([score, *x])
+            score, floor = calling.value([score, *x]), passing.value(x)
     elif auction.high is not None and ours:
         if not auction.high.is_trick_bid and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
@@ -196,28 +192,36 @@ def choose_bid(obs: Observation) -> Decision:
     return Decision(action, f"bid {action.bid.name}: {why}")
 
 
-def _partner_holds_trick_bid(obs: Observation, auction: Auction) -> bool:
-    rules = obs.rules
-    return (auction.high is not None and auction.high.is_trick_bid
-            and rules.side_of(auction.high_seat) == rules.side_of(obs.seat))
+def _model_floor(obs: Observation, auction: Auction, est: list[float], model: Chances | None,
+                 passing: bidmodel.PassFit) -> tuple[float, list[float]]:
+    """What a bid's expected score must beat where the model bids: partner's
+    trick contract scored by the same chances (a raise must beat it), else the
+    fitted value of passing; and the value of passing's inputs."""
+    rules, hand = obs.rules, bidding_hand(obs)
+    x = bidmodel.pass_features(rules, hand, bidmodel.read(obs), auction.high)
+    high = auction.high
+    if high is not None and high.is_trick_bid and rules.side_of(auction.high_seat) == rules.side_of(
+            obs.seat):
+        return expected_score(rules, high, est, hand, model), x
+    return passing.value(x), x
 
 
 def call_features(obs: Observation) -> tuple[Action, list[float]] | None:
     """Where the fitted value of the best call decides
     (:func:`bots.bidmodel.call_fit_for`), the best call and that value's inputs:
     its expected score by the model, then :func:`bots.bidmodel.pass_features`.
-    It decides where the seat may pass (unless partner holds a trick bid: a raise
-    must beat partner's contract) and the call as the contract beats the value of
-    passing in use; elsewhere None."""
+    It decides where the model bids, the seat may pass and the call as the
+    contract beats what it must (:func:`_model_floor`); elsewhere None."""
     rules = obs.rules
     hand, auction = bidding_hand(obs), read_auction(obs)
     passing = bidmodel.pass_fit_for(rules)
-    if PASS not in obs.legal_actions or _partner_holds_trick_bid(obs, auction) or not passing:
-        return None
     est = estimates(obs)
-    score, action, _ = best_call(obs, hand, auction, est, model_chances(obs, est))
-    x = bidmodel.pass_features(rules, hand, bidmodel.read(obs), auction.high)
-    if action == PASS or score <= passing.value(x):
+    model = model_chances(obs, est)
+    if PASS not in obs.legal_actions or passing is None or model is None:
+        return None
+    score, action, _ = best_call(obs, hand, auction, est, model)
+    floor, x = _model_floor(obs, auction, est, model, passing)
+    if action == PASS or score <= floor:
         return None
     return action, [score, *x]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,8 @@ from bots.normal import NormalBot
 from engine import PRESETS, Hand
 from engine.bids import Bid
 from engine.cards import mask_of
-from engine.observation import observe
+from engine.observation import Observation, observe
+from engine.rules import Rules
 from engine.rng import SplitMix64
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -118,6 +120,12 @@ def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.Mo
     assert b is not None and b.tricks >= 9 and bidmodel.answers(rules, held, b.denomination, False)
 
 
+def positions_obs(deals: list[tuple[Rules, dict[str, Any]]]) -> Observation:
+    """The first auction position of the first deal."""
+    rules, deal = deals[0]
+    return observe(Hand.new(rules, deal["seed"], deal["dealer"]), deal["auction"][0][0])
+
+
 def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) -> None:
     rules = PRESETS["standard"]
     bidding_data.generate("standard", 3, range(1), 4, tmp_path, jobs=1)
@@ -130,14 +138,16 @@ def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) 
     assert len(again) == 2 * len(deals) and {d["side"] for _, d in again} == {0, 1}
     fit = bidding_fit.fit_pass(positions, positions)
     shape = bidmodel.shape(rules)
-    assert list(bidding_fit.call_rows(deals)) == []  # no value of passing in use to beat
-    bidmodel.use_data(bidding_fit.model_file({}, "test", {shape: fit}))
+    assert list(bidding_fit.call_rows(deals)) == []  # no model in use to bid by
+    width = len(bidmodel.features(rules, 0, 0, bidmodel.read(positions_obs(deals))))
+    sure = bidmodel.Fit((0.0,) * width, (3.0, 2.0, 1.0, 0.0, -1.0), 0.0)
+    bidmodel.use_data(bidding_fit.model_file({shape: {False: sure, True: sure}}, "test",
+                                             {shape: fit}))
     try:  # the best call played on, the others bidding, where it beats passing
         calls = list(bidding_fit.call_rows(deals))
     finally:
         bidmodel.use(None)
     assert calls and all(len(r.x) == len(bidmodel.CALL_FEATURES) for r in calls)
-    assert all(r.x[0] > fit.value(r.x[1:]) for r in calls)
     call_fit = bidding_fit.fit_pass(calls, calls, "the best call", bidmodel.CALL_FEATURES)
     path = tmp_path / "model.json"
     path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit},
