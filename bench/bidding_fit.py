@@ -46,7 +46,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bidding_data import DEFAULT_OUT, load, played_tricks  # noqa: E402
-from bots import bidmodel  # noqa: E402
+from bots import bidding, bidmodel  # noqa: E402
 from bots.evaluation import expected_tricks  # noqa: E402
 from bots.yardstick import bidding as yardstick  # noqa: E402
 from bots.normal import NormalBot  # noqa: E402
@@ -152,13 +152,13 @@ def contract_value(hand: Hand, deal: dict[str, Any], side: int, seed: int) -> fl
     return points[side] - sum(others) / len(others)
 
 
-def passed_value(hand: Hand, deal: dict[str, Any], seat: int) -> float:
-    """What passing brings ``seat``'s side: the rest of the auction bid by
-    yardstick bots, the contract scored (:func:`contract_value`)."""
+def passed_value(hand: Hand, deal: dict[str, Any], seat: int, call: int = PASS_ID) -> float:
+    """What passing (or another ``call``) brings ``seat``'s side: the rest of
+    the auction bid by yardstick bots, the contract scored (:func:`contract_value`)."""
     rules = hand.rules
     bots = _bidders(rules, deal)
     pushed = 1
-    hand.push(PASS_ID)
+    hand.push(call)
     while hand.phase == Phase.AUCTION and not hand.is_over:
         hand.push(bots[hand.to_act].act(observe(hand, hand.to_act)))
         pushed += 1
@@ -213,15 +213,28 @@ def pass_rows(deals: list[tuple[Rules, dict[str, Any]]]) -> Iterator[PassRow]:
         yield PassRow(i, bidmodel.situation(said), x, passed_value(hand, deal, obs.seat))
 
 
-def fit_pass(train: list[PassRow], test: list[PassRow]) -> bidmodel.PassFit:
-    """Least squares (light ridge) of what passing brings on its features;
-    the held-out error printed by situation against the situation's mean alone."""
+def call_rows(deals: list[tuple[Rules, dict[str, Any]]]) -> Iterator[PassRow]:
+    """Every auction position where the best call's fitted value decides
+    (:func:`bots.bidding.call_features`, by the model in use), with what the
+    normal bot's best call brings when the others bid on."""
+    for i, deal, hand, obs in positions(deals):
+        found = bidding.call_features(obs)
+        if found is not None:
+            call, x = found
+            yield PassRow(i, bidmodel.situation(bidmodel.read(obs)), x,
+                          passed_value(hand, deal, obs.seat, int(call)))
+
+
+def fit_pass(train: list[PassRow], test: list[PassRow], what: str = "passing",
+             names: tuple[str, ...] = bidmodel.PASS_FEATURES) -> bidmodel.PassFit:
+    """Least squares (light ridge) of what passing (or the best call) brings on
+    its features; the held-out error printed by situation against the situation's mean alone."""
     x = np.array([r.x for r in train])
     y = np.array([r.value for r in train])
     w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
     fit = bidmodel.PassFit(tuple(float(v) for v in w))
-    print(f"value of passing: {len(train)} positions fitted, {len(test)} held out; weights "
-          + ", ".join(f"{n} {v:+.1f}" for n, v in zip(bidmodel.PASS_FEATURES, w)))
+    print(f"value of {what}: {len(train)} positions fitted, {len(test)} held out; weights "
+          + ", ".join(f"{n} {v:+.2f}" for n, v in zip(names, w)))
     for s in (*bidmodel.SITUATIONS, None):
         held = [r for r in test if s is None or r.situation == s]
         base = [r for r in train if s is None or r.situation == s]
@@ -317,23 +330,28 @@ def chances(fits: bidmodel.Fit | Fits, data: list[Row]) -> list[list[float]]:
 
 
 def model_file(tables: dict[str, Fits], about: str,
-               passes: dict[str, bidmodel.PassFit] | None = None) -> dict[str, Any]:
-    """The JSON of a model file holding each table shape's fits (and values of passing)."""
+               passes: dict[str, bidmodel.PassFit] | None = None,
+               calls: dict[str, bidmodel.PassFit] | None = None) -> dict[str, Any]:
+    """The JSON of a model file holding each table shape's fits (and values of
+    passing and of the best call)."""
     out: dict[str, Any] = {"about": about, "fits": {shape: {
         "nt" if nt else "suit": {"weights": f.weights, "intercepts": f.intercepts,
                                  "count": f.count} for nt, f in fits.items()}
         for shape, fits in tables.items()}}
     for shape, p in (passes or {}).items():
         out["fits"].setdefault(shape, {})["pass"] = {"weights": p.weights}
+    for shape, p in (calls or {}).items():
+        out["fits"].setdefault(shape, {})["call"] = {"weights": p.weights}
     return out
 
 
 def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = None,
               rebid_by: Path | None = None, limit: int | None = None
-              ) -> tuple[Rules, Fits, bidmodel.PassFit | None, str]:
+              ) -> tuple[Rules, Fits, bidmodel.PassFit | None, bidmodel.PassFit | None, str]:
     """Fit one table's chunks, print the held-out Brier scores by situation and
-    return its rules, its better feature set's fits, the value of passing (two
-    sides only) and a note of how they were made."""
+    return its rules, its better feature set's fits, the values of passing and
+    of the best call (two sides only; the best call chosen by those fits) and
+    a note of how they were made."""
     deals = load(data)[:limit]
     if rebid_by is not None:
         bidmodel.use(rebid_by)
@@ -348,7 +366,7 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
     fitted = {nt for table in fits.values() for nt in table}
     test = [r for r in test if r.nt in fitted]  # the bots keep the count elsewhere
     if not fits:
-        return rules, {}, None, f"{rules}: too few rows to fit"
+        return rules, {}, None, None, f"{rules}: too few rows to fit"
     scores = {name: brier(test, chances(f, test)) for name, f in fits.items()}
     best = min(scores, key=scores.__getitem__)
     count = brier(test, [r.count for r in test])
@@ -366,13 +384,22 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
              f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
              f"({len(deals)} deals, {kind}); held-out Brier {scores[best]:.4f} against the "
              f"count's {count:.4f}")
-    passes = None
+    passes = calls = None
     if rules.sides == 2:
-        positions = list(takewhile(lambda r: pass_deals is None or r.deal < pass_deals,
-                                   pass_rows(deals)))
-        passes = fit_pass([r for r in positions if r.deal % holdout],
-                          [r for r in positions if not r.deal % holdout])
-    return rules, fits[best], passes, about
+        def fitted_on(found: Iterator[PassRow], what: str,
+                      names: tuple[str, ...]) -> bidmodel.PassFit:
+            positions = list(takewhile(lambda r: pass_deals is None or r.deal < pass_deals,
+                                       found))
+            return fit_pass([r for r in positions if r.deal % holdout],
+                            [r for r in positions if not r.deal % holdout], what, names)
+        passes = fitted_on(pass_rows(deals), "passing", bidmodel.PASS_FEATURES)
+        shape = bidmodel.shape(rules)
+        bidmodel.use_data(model_file({shape: fits[best]}, "", {shape: passes}))
+        try:
+            calls = fitted_on(call_rows(deals), "the best call", bidmodel.CALL_FEATURES)
+        finally:
+            bidmodel.use_data(None)
+    return rules, fits[best], passes, calls, about
 
 
 def main() -> None:
@@ -393,14 +420,17 @@ def main() -> None:
     args = parser.parse_args()
     tables: dict[str, Fits] = {}
     passes: dict[str, bidmodel.PassFit] = {}
+    calls: dict[str, bidmodel.PassFit] = {}
     notes = []
     for data in args.data:
-        rules, fits, passing, note = fit_table(data, args.label, args.holdout, args.pass_deals,
+        rules, fits, passing, calling, note = fit_table(data, args.label, args.holdout, args.pass_deals,
                                                args.rebid, args.deals)
         if fits:
             tables[bidmodel.shape(rules)] = fits
         if passing is not None:
             passes[bidmodel.shape(rules)] = passing
+        if calling is not None:
+            calls[bidmodel.shape(rules)] = calling
         notes.append(note)
     if args.write:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -413,7 +443,7 @@ def main() -> None:
                  + (f" --deals {args.deals}" if args.deals else "")
                  + f" --write {args.write}` at commit {commit}. "
                  + "; ".join(notes) + ".")
-        args.write.write_text(json.dumps(model_file(tables, about, passes), indent=1) + "\n")
+        args.write.write_text(json.dumps(model_file(tables, about, passes, calls), indent=1) + "\n")
         print(f"written to {args.write}")
 
 

@@ -170,12 +170,14 @@ def choose_bid(obs: Observation) -> Decision:
     floor = _MIN_SCORE
     ours = auction.high is not None and rules.side_of(auction.high_seat) == rules.side_of(obs.seat)
     passing = bidmodel.pass_fit_for(rules) if model else None
-    if passing is not None and ours and auction.high is not None and auction.high.is_trick_bid:
-        # partner's contract, scored by the same chances as ours: a raise must beat it
-        floor = expected_score(rules, auction.high, est, hand, model)
-    elif passing is not None:
-        floor = passing.value(bidmodel.pass_features(rules, hand, bidmodel.read(obs),
-                                                     auction.high))
+    calling = bidmodel.call_fit_for(rules) if model else None
+    score, action, why = best_call(obs, hand, auction, est, model)
+    if passing is not None:
+        floor, x = _model_floor(obs, auction, est, model, passing)
+        if calling is not None and action != PASS and score > floor:
+            # a call that beats passing as the contract must also beat it as what it
+            # brought in the data, the others bidding on (they may outbid it)
+            score, floor = calling.value([score, *x]), passing.value(x)
     elif auction.high is not None and ours:
         if not auction.high.is_trick_bid and auction.high_seat != obs.seat:
             current = rules.bid_value(auction.high) * (2 * _PARTNER_MISERE - 1)
@@ -184,7 +186,52 @@ def choose_bid(obs: Observation) -> Decision:
         floor = max(floor, current + _OVERCALL_MARGIN)
     elif auction.high is not None and not auction.high.is_misere:
         floor -= (_MODEL_COMPETE if model else _COMPETE) * rules.bid_value(auction.high)
-    best: tuple[float, Action, str] = (floor, PASS, "")
+    if action == PASS or score <= floor:
+        return Decision(PASS, _pass_reason(rules, ours and auction.high_seat != obs.seat, est))
+    assert action.bid is not None
+    return Decision(action, f"bid {action.bid.name}: {why}")
+
+
+def _model_floor(obs: Observation, auction: Auction, est: list[float], model: Chances | None,
+                 passing: bidmodel.PassFit) -> tuple[float, list[float]]:
+    """What a bid's expected score must beat where the model bids: partner's
+    trick contract scored by the same chances (a raise must beat it), else the
+    fitted value of passing; and the value of passing's inputs."""
+    rules, hand = obs.rules, bidding_hand(obs)
+    x = bidmodel.pass_features(rules, hand, bidmodel.read(obs), auction.high)
+    high = auction.high
+    if high is not None and high.is_trick_bid and rules.side_of(auction.high_seat) == rules.side_of(
+            obs.seat):
+        return expected_score(rules, high, est, hand, model), x
+    return passing.value(x), x
+
+
+def call_features(obs: Observation) -> tuple[Action, list[float]] | None:
+    """Where the fitted value of the best call decides
+    (:func:`bots.bidmodel.call_fit_for`), the best call and that value's inputs:
+    its expected score by the model, then :func:`bots.bidmodel.pass_features`.
+    It decides where the model bids, the seat may pass and the call as the
+    contract beats what it must (:func:`_model_floor`); elsewhere None."""
+    rules = obs.rules
+    hand, auction = bidding_hand(obs), read_auction(obs)
+    passing = bidmodel.pass_fit_for(rules)
+    est = estimates(obs)
+    model = model_chances(obs, est)
+    if PASS not in obs.legal_actions or passing is None or model is None:
+        return None
+    score, action, _ = best_call(obs, hand, auction, est, model)
+    floor, x = _model_floor(obs, auction, est, model, passing)
+    if action == PASS or score <= floor:
+        return None
+    return action, [score, *x]
+
+
+def best_call(obs: Observation, hand: int, auction: Auction, est: list[float],
+              model: Chances | None) -> tuple[float, Action, str]:
+    """The legal bid with the best expected score, that score and why (a pass
+    scored minus infinity when no bid is open to the bot)."""
+    rules = obs.rules
+    best: tuple[float, Action, str] = (float("-inf"), PASS, "")
     for a in obs.legal_actions:
         b = a.bid
         if b is None or b == BLIND_MISERE:  # decided above, without the cards
@@ -205,9 +252,7 @@ def choose_bid(obs: Observation) -> Decision:
             why = f"you count about {est[b.denomination]:.0f} tricks {_helpers(rules)}"
         if score > best[0]:
             best = (score, a, why)
-    if best[1] == PASS:
-        return Decision(PASS, _pass_reason(rules, ours and auction.high_seat != obs.seat, est))
-    return Decision(best[1], f"bid {best[1].bid.name if best[1].bid else ''}: {best[2]}")
+    return best
 
 
 def disciplined(obs: Observation, b: Bid) -> bool:

@@ -44,7 +44,7 @@ AUCTION_FEATURES: Final = (
     "partner bid it", "partner bid no trumps", "partner bid another suit", "partner's level",
     "partner passed", "partner bid misere", "opponents bid it", "opponents bid no trumps",
     "opponents' other suits", "opponents' level", "opponents passed", "nobody bid yet",
-    "trumps when opponents bid it")
+    "trumps when opponents bid it", "I bid it", "my level", "partner bid it after me")
 SITUATIONS: Final = ("opening", "over partner's bid", "over an opponent's bid",
                      "after partner passed")
 
@@ -79,6 +79,13 @@ class Said:
     """Opponents who passed without having bid."""
     high_is_partners: bool | None
     """Who holds the high bid: partner (True), an opponent (False), nobody (None)."""
+    own: frozenset[int] = frozenset()
+    """Denominations the seat itself bid."""
+    own_level: int = 0
+    """Tricks of the seat's own highest bid, 0 if none."""
+    raised: frozenset[int] = frozenset()
+    """Denominations partner bid after the seat bid them (a raise: partner's
+    level there already counts the seat's own values)."""
 
 
 def read(obs: Observation) -> Said:
@@ -92,11 +99,19 @@ def read(obs: Observation) -> Said:
     passed: set[int] = set()
     misere = False
     high: bool | None = None
+    own: set[int] = set()
+    own_level = 0
+    raised: set[int] = set()
     for seat, action in obs.history:
+        b = None if action is None else action.bid
         if seat == obs.seat:
+            if b is not None and not b.is_misere:
+                own.add(b.denomination)
+                own_level = max(own_level, b.tricks)
             continue
         ours = rules.side_of(seat) == mine
-        b = None if action is None else action.bid
+        if ours and b is not None and not b.is_misere and b.denomination in own:
+            raised.add(b.denomination)
         if action == PASS and seat not in bid_seats:
             passed.add(seat)
         if b is None:
@@ -111,7 +126,8 @@ def read(obs: Observation) -> Said:
     return Said(frozenset(partner), levels[0],
                 any(rules.side_of(s) == mine for s in passed) and not partner and not misere,
                 misere, frozenset(opponents), levels[1],
-                sum(1 for s in passed if rules.side_of(s) != mine), high)
+                sum(1 for s in passed if rules.side_of(s) != mine), high,
+                frozenset(own), own_level, frozenset(raised))
 
 
 def situation(said: Said) -> str:
@@ -138,7 +154,8 @@ def features(rules: Rules, hand: int, denomination: int, said: Said) -> list[flo
             float(len(said.opponents - {d, NO_TRUMPS})),
             float(max(0, said.opponents_level - 5)),
             float(said.opponents_passed), float(said.high_is_partners is None),
-            float(x[0]) * opp_same if not nt else 0.0]
+            float(x[0]) * opp_same if not nt else 0.0,
+            float(d in said.own), float(max(0, said.own_level - 5)), float(d in said.raised)]
 
 
 PASS_FEATURES: Final = (
@@ -163,11 +180,18 @@ def pass_features(rules: Rules, hand: int, said: Said, high: Bid | None) -> list
             max(counts), against, float(said.opponents_passed), float(bool(hand & JOKERS))]
 
 
+CALL_FEATURES: Final = ("the call's expected score", *PASS_FEATURES)
+"""What the value of the best call is read from: its expected score by the
+model as if it were the contract, and what the value of passing reads."""
+
+
 @dataclass(frozen=True)
 class PassFit:
     """The value of passing, in points for the seat's side less the others',
     as ``weights . pass_features``: what the auction then brings (the
-    opponents' contract, partner's, or none), fitted to the bots' auctions."""
+    opponents' contract, partner's, or none), fitted to the bots' auctions.
+    The value of the best call is a fit of the same form over :data:`CALL_FEATURES`
+    (the others may still outbid it)."""
 
     weights: tuple[float, ...]
 
@@ -204,31 +228,37 @@ def shape(rules: Rules) -> str:
 Fits = dict[tuple[str, bool], Fit]
 """Chance fits by (table shape, no trumps)."""
 PassFits = dict[str, PassFit]
-"""Fits of the value of passing by table shape."""
+"""Fits of the value of passing (or of the best call) by table shape."""
 
 
 def parse(data: dict[str, Any]) -> Fits:
     """Fits by (table shape, no trumps) from the model file's JSON."""
     return {(key, nt == "nt"): Fit(tuple(f["weights"]), tuple(f["intercepts"]), f["count"])
-            for key, fits in data["fits"].items() for nt, f in fits.items() if nt != "pass"}
+            for key, fits in data["fits"].items() for nt, f in fits.items()
+            if nt in ("nt", "suit")}
 
 
-def parse_pass(data: dict[str, Any]) -> PassFits:
-    """The value of passing by table shape, where the model file has it."""
-    return {key: PassFit(tuple(fits["pass"]["weights"]))
-            for key, fits in data["fits"].items() if "pass" in fits}
+def parse_pass(data: dict[str, Any], kind: str = "pass") -> PassFits:
+    """The value of passing (``kind`` "call": of the best call) by table shape,
+    where the model file has it."""
+    return {key: PassFit(tuple(fits[kind]["weights"]))
+            for key, fits in data["fits"].items() if kind in fits}
 
 
-_in_use: tuple[Fits, PassFits] | None = None
+_in_use: tuple[Fits, PassFits, PassFits] | None = None
 """Fits the bots bid by instead of the shipped ones (see :func:`use`)."""
 
 
 def use(path: Path | None) -> None:
     """Bid by the model file at ``path`` instead of the shipped one (None: the
     shipped one again), for the benchmarks that measure a fit before it ships."""
+    use_data(None if path is None else json.loads(path.read_text()))
+
+
+def use_data(data: dict[str, Any] | None) -> None:
+    """Bid by a model file's JSON (see :func:`use`)."""
     global _in_use
-    data = None if path is None else json.loads(path.read_text())
-    _in_use = None if data is None else (parse(data), parse_pass(data))
+    _in_use = None if data is None else (parse(data), parse_pass(data), parse_pass(data, "call"))
 
 
 @lru_cache(maxsize=1)
@@ -252,6 +282,12 @@ def shipped_pass() -> PassFits:
     return parse_pass(_shipped_file())
 
 
+@lru_cache(maxsize=1)
+def shipped_call() -> PassFits:
+    """The values of the best call shipped in the wheel."""
+    return parse_pass(_shipped_file(), "call")
+
+
 def fit_for(rules: Rules, denomination: int) -> Fit | None:
     """The fit in use for this table and denomination, if any."""
     fits = shipped() if _in_use is None else _in_use[0]
@@ -261,4 +297,10 @@ def fit_for(rules: Rules, denomination: int) -> Fit | None:
 def pass_fit_for(rules: Rules) -> PassFit | None:
     """The value of passing in use for this table, if any."""
     fits = shipped_pass() if _in_use is None else _in_use[1]
+    return fits.get(shape(rules))
+
+
+def call_fit_for(rules: Rules) -> PassFit | None:
+    """The value of the best call in use for this table, if any."""
+    fits = shipped_call() if _in_use is None else _in_use[2]
     return fits.get(shape(rules))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,8 @@ from bots.normal import NormalBot
 from engine import PRESETS, Hand
 from engine.bids import Bid
 from engine.cards import mask_of
-from engine.observation import observe
+from engine.observation import Observation, observe
+from engine.rules import Rules
 from engine.rng import SplitMix64
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -86,6 +88,20 @@ def test_the_model_reads_partners_and_opponents_bids_and_passes() -> None:
     assert x[-len(bidmodel.AUCTION_FEATURES):][6] == 1.0  # "opponents bid it"
 
 
+def test_a_raise_of_the_seats_own_bid_is_read_as_a_raise() -> None:
+    # seat 0 opened 7H, seat 2 raised to 8H: seat 0's next look sees its own bid
+    # under partner's, so partner's level does not read as partner's values alone
+    raised = _said("bid 7H", "pass", "bid 8H", "pass")
+    assert raised.partner == {3} and raised.partner_level == 8
+    assert raised.own == {3} and raised.own_level == 7 and raised.raised == {3}
+    own = dict(zip(bidmodel.AUCTION_FEATURES,
+                   bidmodel.features(PRESETS["standard"], 0, 3, raised)[-len(
+                       bidmodel.AUCTION_FEATURES):]))
+    assert own["I bid it"] == own["partner bid it after me"] == 1.0 and own["my level"] == 2.0
+    fresh = _said("bid 6S", "pass", "bid 7H", "pass")  # partner's hearts: a suit of its own
+    assert fresh.own == {0} and fresh.raised == frozenset()
+
+
 def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = PRESETS["standard"]
     hand = Hand.new(rules, 2, 0)
@@ -104,6 +120,12 @@ def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.Mo
     assert b is not None and b.tricks >= 9 and bidmodel.answers(rules, held, b.denomination, False)
 
 
+def positions_obs(deals: list[tuple[Rules, dict[str, Any]]]) -> Observation:
+    """The first auction position of the first deal."""
+    rules, deal = deals[0]
+    return observe(Hand.new(rules, deal["seed"], deal["dealer"]), deal["auction"][0][0])
+
+
 def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) -> None:
     rules = PRESETS["standard"]
     bidding_data.generate("standard", 3, range(1), 4, tmp_path, jobs=1)
@@ -116,16 +138,30 @@ def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) 
     assert len(again) == 2 * len(deals) and {d["side"] for _, d in again} == {0, 1}
     fit = bidding_fit.fit_pass(positions, positions)
     shape = bidmodel.shape(rules)
+    assert list(bidding_fit.call_rows(deals)) == []  # no model in use to bid by
+    width = len(bidmodel.features(rules, 0, 0, bidmodel.read(positions_obs(deals))))
+    sure = bidmodel.Fit((0.0,) * width, (3.0, 2.0, 1.0, 0.0, -1.0), 0.0)
+    bidmodel.use_data(bidding_fit.model_file({shape: {False: sure, True: sure}}, "test",
+                                             {shape: fit}))
+    try:  # the best call played on, the others bidding, where it beats passing
+        calls = list(bidding_fit.call_rows(deals))
+    finally:
+        bidmodel.use(None)
+    assert calls and all(len(r.x) == len(bidmodel.CALL_FEATURES) for r in calls)
+    call_fit = bidding_fit.fit_pass(calls, calls, "the best call", bidmodel.CALL_FEATURES)
     path = tmp_path / "model.json"
-    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit})))
+    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit},
+                                                                  {shape: call_fit})))
     bidmodel.use(path)
     try:
         assert bidmodel.pass_fit_for(rules) == fit and bidmodel.fit_for(rules, 0) is None
+        assert bidmodel.call_fit_for(rules) == call_fit
         r = positions[0]
         assert fit.value(r.x) == pytest.approx(sum(w * v for w, v in zip(fit.weights, r.x)))
     finally:
         bidmodel.use(None)
     assert bidmodel.pass_fit_for(rules) is None  # nothing ships with a value of passing
+    assert bidmodel.call_fit_for(rules) is None
 
 
 def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
@@ -136,11 +172,13 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
     chances = {bidmodel.shape(rules): {False: bidmodel.Fit((0.0,) * width, (1.0, 0.0, -1.0, -2.0,
                                                                             -3.0), 0.0)}}
 
-    def bid_with(passing: float) -> Bid | None:
+    def bid_with(passing: float, calling: float | None = None) -> Bid | None:
         pass_fit = bidmodel.PassFit((passing,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))
+        calls = None if calling is None else {bidmodel.shape(rules): bidmodel.PassFit(
+            (0.0,) + (calling,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))}
         path = tmp_path / "model.json"
         path.write_text(bidding_fit.json.dumps(bidding_fit.model_file(
-            chances, "test", {bidmodel.shape(rules): pass_fit})))
+            chances, "test", {bidmodel.shape(rules): pass_fit}, calls)))
         bidmodel.use(path)
         try:
             return NormalBot(SplitMix64(1)).decide(obs).action.bid
@@ -148,3 +186,7 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
             bidmodel.use(None)
     assert bid_with(-1000.0) is not None  # passing costs more than any contract
     assert bid_with(+1000.0) is None  # passing is worth more than any contract
+    # with a value of the best call, that value must beat passing too
+    assert bid_with(-1000.0, -2000.0) is None
+    assert bid_with(-1000.0, 0.0) is not None
+    assert bid_with(+1000.0, +2000.0) is None  # the contract's score must beat it first
