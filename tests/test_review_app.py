@@ -16,12 +16,12 @@ from app.review import Review, piece_key  # noqa: E402
 from app.saves import Saves  # noqa: E402
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
-from engine.actions import Action  # noqa: E402
+from engine.actions import PASS, Action  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.record import to_record  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
 from tests.test_app_view import bots_play  # noqa: E402
 from tests.test_saves import FakeStorage  # noqa: E402
 
@@ -176,20 +176,27 @@ def test_pieces_past_their_budget_say_so() -> None:
     assert all("search budget" in c["text"] for c in view["contracts"])
 
 
+def reviewed(rules: Rules, auction: tuple[str, ...], seed: int) -> tuple[Match, Review]:
+    """A hand dealt by East (South speaks first) after ``auction`` and passes, played at random,
+    and its review with every piece answered by the worker's code."""
+    match = Match(rules, DealCode(seed, 3))
+    for action in auction:
+        match.apply(action)
+    rng = SplitMix64(seed)
+    while not match.hand.is_over:
+        legal = match.hand.legal_actions()
+        match.apply(PASS if PASS in legal else legal[rng.below(len(legal))])
+    r = Review(to_record(match))
+    while (request := r.request()) is not None:
+        r.take(request, answer(request))
+    return match, r
+
+
 def test_a_hi_los_cards_are_not_judged_by_most_tricks() -> None:
     """Hi-lo is made by exactly five tricks: the solver's most tricks cannot judge its cards, so
     the review asks for none; its figure is the solver's most tricks, which settles only too few."""
-    match = Match(replace(PRESETS["standard"], hi_lo=True), DealCode(5, 3))  # South speaks first
-    for action in ("bid HI-LO", "pass", "pass", "pass"):
-        match.apply(action)
-    rng = SplitMix64(5)
-    while not match.hand.is_over:
-        legal = match.hand.legal_actions()
-        match.apply(legal[rng.below(len(legal))])
-    r = Review(to_record(match))
+    match, r = reviewed(replace(PRESETS["standard"], hi_lo=True), ("bid HI-LO",), 5)
     assert [p["piece"] for p in r.pieces] == ["makeable", "contract", "contract"]
-    while (request := r.request()) is not None:
-        r.take(request, answer(request))
     most = Solver(review.start_of_play(match.hand)).tricks()
     view = r.view()
     assert view["lines"] == []
@@ -202,16 +209,7 @@ def test_a_hi_los_cards_are_not_judged_by_most_tricks() -> None:
 
 
 def test_a_miseres_review_says_whether_the_bidder_could_be_made_to_take_a_trick() -> None:
-    match = Match(PRESETS["standard"], DealCode(8, 3))  # South speaks first, West bids misere
-    for action in ("bid 7S", "bid MIS", "pass", "pass", "pass"):
-        match.apply(action)
-    rng = SplitMix64(8)
-    while not match.hand.is_over:
-        legal = match.hand.legal_actions()
-        match.apply(legal[rng.below(len(legal))])
-    r = Review(to_record(match))
-    while (request := r.request()) is not None:
-        r.take(request, answer(request))
+    match, r = reviewed(PRESETS["standard"], ("bid 7S", "bid MIS"), 8)  # West bids misere
     forced = Solver(review.start_of_play(match.hand)).can_take(1)
     view = r.view()
     assert view["summary"] == (
