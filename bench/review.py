@@ -1,6 +1,7 @@
 """The hand review's analysis time per hand, piece by piece as the worker answers it
 (bots/review.py): the bidder's double-dummy tricks, each of South's cards, each side's
-best contract.  Hands dealt from seeds and played by the normal bots.
+best contract; and the nodes searched (the same on any machine, under any load).  Hands
+dealt from seeds and played by the normal bots.
 
     python3 bench/review.py [hands]                 (CPython)
     node bench/pyodide_review.mjs [site] [hands]    (Pyodide: runs this file)
@@ -37,9 +38,10 @@ def played_hands(count: int, seed: int = 7) -> list[Hand]:
     return out
 
 
-def review_times(hand: Hand) -> tuple[float, float, float]:
+def review_times(hand: Hand) -> tuple[float, float, float, int]:
     """(the bidder's tricks and South's ten cards, everything, the slowest piece), in seconds,
-    the pieces asked of one :class:`bots.review.Analysis` in the order the review asks them."""
+    and the nodes searched in all, the pieces asked of one :class:`bots.review.Analysis` in the
+    order the review asks them."""
     pieces = []
     analysis = review.Analysis(hand)
     start = time.perf_counter()
@@ -56,19 +58,25 @@ def review_times(hand: Hand) -> tuple[float, float, float]:
         t = time.perf_counter()
         analysis.best_contract(side)
         pieces.append(time.perf_counter() - t)
-    return core, time.perf_counter() - start, max(pieces)
+    return core, time.perf_counter() - start, max(pieces), analysis.searched
 
 
 def main(count: int) -> str:
     rows = []
     for number, hand in enumerate(played_hands(count)):
         rows.append(review_times(hand))
-        print(f"hand {number + 1}: " + ", ".join(f"{t * 1000:.0f} ms" for t in rows[-1]), flush=True)
+        *times, searched = rows[-1]
+        print(f"hand {number + 1} ({hand.contract}): " + ", ".join(f"{t * 1000:.0f} ms" for t in times)
+              + f", {searched} nodes", flush=True)
     lines = [f"Python {sys.version.split()[0]}, {count} hands (standard, played by the normal bots)"]
-    for name, values in zip(("bidder's tricks and South's cards", "the whole review",
-                             "the slowest single piece"), zip(*rows)):
+    for column, name in enumerate(("bidder's tricks and South's cards", "the whole review",
+                                   "the slowest single piece")):
+        values = [r[column] for r in rows]
         lines.append(f"{name:34s} median {statistics.median(values) * 1000:7.0f} ms, "
                      f"worst {max(values) * 1000:7.0f} ms")
+    nodes = [r[3] for r in rows]
+    lines.append(f"{'nodes searched, the whole review':34s} median {statistics.median(nodes):7.0f},    "
+                 f"worst {max(nodes):7.0f}")
     return "\n".join(lines)
 
 

@@ -38,8 +38,11 @@ NODE_LIMIT = 1_000_000
 """Nodes the bidder's figure or one trick's verdicts may search before the piece gives up
 (its answer is then None): a piece's time stays bounded, and so does the bots' worker's,
 which answers it."""
-CONTRACT_NODE_LIMIT = 100_000
-"""The same for a side's best contract (its answer is then a lower bound)."""
+CONTRACT_NODE_LIMIT = 50_000
+"""The same for a side's best contract (its answer is then a lower bound): one slice of the
+worker's (app.bots.SLICE_NODES).  Measured on the 20 hands of bench/review.py, 12 of the 40
+sides' answers are lower bounds at this budget, 9 at twice it: a no-trump probe near the side's
+value often needs 100k to 400k nodes, and the review's time is mostly these."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,11 @@ class Analysis:
 
         first = self.hand.contract.denomination if self.hand.contract is not None and side == self._side else None
         return best_contract(self.hand, side, take, first)
+
+    @property
+    def searched(self) -> int:
+        """Nodes its solvers searched so far, exactly (the same pieces search the same nodes)."""
+        return sum(s.searched for s in self._solvers.values()) + (0 if self._play is None else self._play[0].searched)
 
     @property
     def _side(self) -> int:

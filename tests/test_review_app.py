@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -15,8 +16,12 @@ from app.review import Review, piece_key  # noqa: E402
 from app.saves import Saves  # noqa: E402
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
-from engine.actions import Action  # noqa: E402
+from engine.actions import PASS, Action  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
+from engine.match import Match  # noqa: E402
+from engine.record import to_record  # noqa: E402
+from engine.rng import SplitMix64  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
 from tests.test_app_view import bots_play  # noqa: E402
 from tests.test_saves import FakeStorage  # noqa: E402
 
@@ -169,3 +174,47 @@ def test_pieces_past_their_budget_say_so() -> None:
     assert view["lines"][0]["text"] == "Trick 1: too long to work out within the search budget."
     assert "some tricks are too long to work out" in view["turning"]
     assert all("search budget" in c["text"] for c in view["contracts"])
+
+
+def reviewed(rules: Rules, auction: tuple[str, ...], seed: int) -> tuple[Match, Review]:
+    """A hand dealt by East (South speaks first) after ``auction`` and passes, played at random,
+    and its review with every piece answered by the worker's code."""
+    match = Match(rules, DealCode(seed, 3))
+    for action in auction:
+        match.apply(action)
+    rng = SplitMix64(seed)
+    while not match.hand.is_over:
+        legal = match.hand.legal_actions()
+        match.apply(PASS if PASS in legal else legal[rng.below(len(legal))])
+    r = Review(to_record(match))
+    while (request := r.request()) is not None:
+        r.take(request, answer(request))
+    return match, r
+
+
+def test_a_hi_los_cards_are_not_judged_by_most_tricks() -> None:
+    """Hi-lo is made by exactly five tricks: the solver's most tricks cannot judge its cards, so
+    the review asks for none; its figure is the solver's most tricks, which settles only too few."""
+    match, r = reviewed(replace(PRESETS["standard"], hi_lo=True), ("bid HI-LO",), 5)
+    assert [p["piece"] for p in r.pieces] == ["makeable", "contract", "contract"]
+    most = Solver(review.start_of_play(match.hand)).tricks()
+    view = r.view()
+    assert view["lines"] == []
+    assert view["turning"] == "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
+    assert view["summary"] == (
+        f"With all cards known, the bidder could have taken at most {most} trick{'s' * (most != 1)}: "
+        "the contract could not be made." if most < 5 else
+        f"With all cards known, the bidder could have taken up to {most} tricks; "
+        "whether exactly five could have been kept to is not worked out.")
+
+
+def test_a_miseres_review_says_whether_the_bidder_could_be_made_to_take_a_trick() -> None:
+    match, r = reviewed(PRESETS["standard"], ("bid 7S", "bid MIS"), 8)  # West bids misere
+    forced = Solver(review.start_of_play(match.hand)).can_take(1)
+    view = r.view()
+    assert view["summary"] == (
+        "With all cards known, the defenders could have made the bidder take a trick: the contract could not be made."
+        if forced else "With all cards known, the bidder could have taken no tricks: enough to make the contract.")
+    for line, v in zip(view["lines"], [v for t in range(1, 11) for v in review.trick_verdicts(match.hand, t, 0)]):
+        assert line["text"].endswith("a best card." if not v.lost else f"changed the misere's outcome: the "
+                                     f"{card(v.best_card)} was best.")

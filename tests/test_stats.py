@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -135,3 +136,42 @@ def test_a_tournaments_standings_as_kept_or_none_if_they_cannot_be_read() -> Non
     assert standings_rows(kept) == [["1", "Ada", "620"], ["2", "You", "−40"]]
     for broken in (None, "1st", [{"place": "1", "name": "Ada", "total": 620}], [*kept, 3]):
         assert standings_rows(broken) == []
+
+
+def test_the_variants_contracts_and_breaches_each_have_their_line() -> None:
+    """Blind misere, double nullo and hi-lo are not counted as misere or no trumps; a line shows
+    each once the player has declared one, and the breaches the player called; a breach line
+    from a game kept before breach was counted is read as none."""
+    hands = [line("BLIND-MIS", 0, True, 1000), line("DOUBLE-NULLO", 0, False, -450),
+             line("DOUBLE-NULLO", 0, True, 450), line("HI-LO", 0, False, -350), line("MIS", 0, True, 250),
+             {**line("7H", 1, False, 200), "breacher": 0, "breached": True},
+             {**line("8S", 3, True, 40), "breacher": 0, "breached": False},
+             {**line("9D", 2, True, 380), "breacher": 1, "breached": False},
+             {**line("7C", 1, True, 0), "breacher": 0}]  # malformed: no breach counted
+    stats = aggregate([{"won": None, "hands": hands}])
+    assert stats.contracts["NT"] == Tally() and stats.by_level == {}
+    assert (stats.misere, stats.blind_misere, stats.double_nullo, stats.hi_lo) == (
+        Tally(1, 1), Tally(1, 1), Tally(2, 1), Tally(1, 0))
+    assert stats.breaches == Tally(2, 1)
+    lines = stats.lines()
+    assert lines[6:12] == ["Misere: 1 of 1 made", "Open misere: none bid", "Blind misere: 1 of 1 made",
+                           "Double nullo: 1 of 2 made", "Hi-lo: 0 of 1 made", "Breaches you called: 1 of 2 came off"]
+    assert "Hi-lo" not in " ".join(aggregate([{"won": None, "hands": hands[4:5]}]).lines())
+
+
+def test_a_breach_called_is_in_the_hands_summary() -> None:
+    rules = replace(PRESETS["standard"], breach=True)
+    match = Match(rules, DealCode(77, 3))  # seat 0 speaks first
+    for action in ("bid 7S", "pass", "pass", "pass"):
+        match.apply(action)
+    while match.hand.phase.name == "DISCARD":
+        match.apply(match.hand.legal_actions()[0])
+    match.apply("breach")  # West, the declarer's left
+    rng = SplitMix64(1)
+    while not match.hand.is_over:
+        legal = match.hand.legal_actions()
+        match.apply(legal[rng.below(len(legal))])
+    result = match.sheet[-1].result
+    (hand,) = summarize(match, seat=1)["hands"]
+    assert (hand["breacher"], hand["breached"]) == (1, result.breach_points > 0)
+    assert aggregate([summarize(match, seat=1)], seat=1).breaches == Tally(1, int(result.breach_points > 0))

@@ -91,11 +91,17 @@ class Review:
             return []
         out: list[dict[str, Any]] = [{"piece": "makeable"}]
         out += [{"piece": "trick", "trick": t + 1} for t in range(len(self.hand.tricks))
-                if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions}]
+                if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions} and not self._hi_lo]
         if self.hand.contract is not None:
             declaring = self.hand.table.side_of(self.hand.declarer)
             out += [{"piece": "contract", "side": s} for s in sorted(sides(self.hand), key=lambda s: s != declaring)]
         return out
+
+    @property
+    def _hi_lo(self) -> bool:
+        """A hi-lo: its cards are not judged (the solver counts most tricks, or fewest, where
+        hi-lo is made by exactly five: a card that takes the most is not the best card)."""
+        return self.hand.contract is not None and self.hand.contract.is_hi_lo
 
     def request(self) -> dict[str, Any] | None:
         """The next piece to ask the worker for, None when all are in (or it stopped)."""
@@ -182,7 +188,14 @@ class Review:
         if hand.contract is None:
             return f"With all cards known, South's side could have taken {value} tricks."
         who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
+        if self._hi_lo:  # the solver's most tricks: too few is certain, exactly five is not
+            if value < hand.contract.tricks:
+                return (f"With all cards known, the bidder could have taken at most {value} "
+                        f"trick{'s' * (value != 1)}: the contract could not be made.")
+            return (f"With all cards known, the bidder could have taken up to {value} tricks; "
+                    "whether exactly five could have been kept to is not worked out.")
         if hand.contract.is_misere:  # the value: whether the defenders could force a trick
+            who = "bidders" if len(hand.sides.positions) > 1 else "bidder"  # a partner sits out but in double nullo
             if value:
                 return f"With all cards known, the defenders could have made the {who} take a trick: the contract could not be made."
             return f"With all cards known, the {who} could have taken no tricks: enough to make the contract."
@@ -213,6 +226,8 @@ class Review:
         """The first card of the player's that changed the outcome, in words."""
         if "makeable" not in self.answers:
             return ""
+        if self._hi_lo:
+            return "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
         pending = unsettled = False
         for piece in self.pieces:
             if piece["piece"] != "trick":

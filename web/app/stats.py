@@ -8,8 +8,10 @@ finished game keeps it, so statistics never replay finished games)::
 
 ``hands`` lists every scored hand but the thrown-in ones: the contract text
 (None when everyone passed and it was played in no trumps), the declarer's
-seat (None likewise), whether the bidders made it, and the points of the
-player's side; ``undos``, the player's take-backs over the game.  :func:`partnered` adds
+seat (None likewise), whether the bidders made it, the points of the
+player's side, and where a defender called breach (the breach rule), its seat
+(``"breacher"``) and whether the breach came off (``"breached"``); ``undos``, the player's take-backs
+over the game.  :func:`partnered` adds
 ``"partner"``: the level of the bots that sit on the player's side, from the game's settings.
 :func:`aggregate` adds summaries up into :class:`Stats`: a game not finished (``won`` None)
 counts its hands, not as a game.
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from app.cards import minus
-from engine.bids import DENOMINATION_NAMES, DENOMINATION_TEXT, Bid
+from engine.bids import BLIND_MISERE, DENOMINATION_NAMES, DENOMINATION_TEXT, DOUBLE_NULLO, HI_LO, OPEN_MISERE, Bid
 from engine.errors import FiveHundredError
 from engine.match import Match
 from engine.rules import Rules
@@ -41,7 +43,8 @@ def summarize(match: Match, seat: int = PLAYER) -> dict[str, Any]:
         "won": None if outcome is None else outcome.winner == side,
         "totals": list(match.totals),
         "hands": [{"contract": None if r.contract is None else str(r.contract),
-                   "declarer": r.declarer, "made": r.made, "points": r.points[side]}
+                   "declarer": r.declarer, "made": r.made, "points": r.points[side],
+                   **({"breacher": r.breacher, "breached": r.breach_points > 0} if r.breacher >= 0 else {})}
                   for r in (row.result for row in match.sheet) if not r.thrown_in],
         "undos": sum(map(len, match.undos)),
     }
@@ -83,6 +86,11 @@ class Stats:
     """By denomination ("S", "C", "D", "H", "NT"): contracts the player declared."""
     misere: Tally = field(default_factory=Tally)
     open_misere: Tally = field(default_factory=Tally)
+    blind_misere: Tally = field(default_factory=Tally)
+    double_nullo: Tally = field(default_factory=Tally)
+    hi_lo: Tally = field(default_factory=Tally)
+    breaches: Tally = field(default_factory=Tally)
+    """Breaches the player called (the breach rule), and how many came off."""
     hands: int = 0
     points: int = 0
     """The player's side's points over all ``hands``."""
@@ -107,6 +115,12 @@ class Stats:
               for text, name in zip(DENOMINATION_TEXT, DENOMINATION_NAMES)),
             f"Misere: {self.misere}",
             f"Open misere: {self.open_misere}",
+            # the variants' contracts and breach, once the player has had one (most never play them)
+            *(f"{name}: {tally}" for name, tally in (("Blind misere", self.blind_misere),
+                                                   ("Double nullo", self.double_nullo), ("Hi-lo", self.hi_lo))
+              if tally.bid),
+            *([f"Breaches you called: {self.breaches.made} of {self.breaches.bid} came off"]
+              if self.breaches.bid else []),
             f"Average points per hand: {self.average_points:.1f} over {self.hands} hands",
             *([f"Moves taken back (undo): {self.undos}"] if self.undos else []),
         ]
@@ -170,6 +184,9 @@ def _add_hand(stats: Stats, line: Any, seat: int) -> bool:
         return False
     stats.hands += 1
     stats.points += line["points"]
+    if line.get("breacher") == seat and isinstance(line.get("breached"), bool):
+        stats.breaches.bid += 1
+        stats.breaches.made += line["breached"]
     contract, made = line.get("contract"), line.get("made")
     if line.get("declarer") != seat or not isinstance(contract, str) or not isinstance(made, bool):
         return True
@@ -177,12 +194,19 @@ def _add_hand(stats: Stats, line: Any, seat: int) -> bool:
         bid = Bid.parse(contract)
     except FiveHundredError:
         return True
-    tallies = [(stats.open_misere if bid.is_open else stats.misere)] if bid.is_misere else \
-        [stats.contracts[DENOMINATION_TEXT[bid.denomination]], stats.by_level.setdefault(str(bid), Tally())]
+    tallies = [stats.contracts[DENOMINATION_TEXT[bid.denomination]], stats.by_level.setdefault(str(bid), Tally())] \
+        if bid.is_trick_bid else [_special(stats, bid)]
     for tally in tallies:
         tally.bid += 1
         tally.made += made
     return True
+
+
+def _special(stats: Stats, bid: Bid) -> Tally:
+    """The tally of a bid that is not a trick bid: a misere of some kind, or hi-lo."""
+    special = {OPEN_MISERE: stats.open_misere, BLIND_MISERE: stats.blind_misere,
+               DOUBLE_NULLO: stats.double_nullo, HI_LO: stats.hi_lo}
+    return special.get(bid, stats.misere)
 
 
 def standings_rows(data: Any) -> list[list[str]]:
