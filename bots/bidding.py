@@ -12,7 +12,9 @@ bid's score then counts the defenders' points too, and it must beat what
 passing is worth: partner's contract scored the same way when partner holds
 the bid, else the model's fitted value of passing (what the rest of the
 auction then brings the side, mostly the opponents' contract: below zero at
-most tables).  Discipline comes on
+most tables); where the model has a fitted value of the best call (what that
+call brought in the data, the others bidding on), that value must beat passing
+too.  Discipline comes on
 top: no trumps only with the joker and stoppers, no nine or ten without the
 joker unless the hand alone holds the tricks, misere only with a hand whose
 danger is low.  With inkles the bot

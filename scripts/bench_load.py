@@ -26,6 +26,8 @@ a player in a hurry would, then lets auto-play play the first hand. It prints th
   worker ready  <body data-worker="ready">: the app's one worker answered (floor: 1+1 answered)
   memory        the browser's processes' resident memory added up, above the same browser with
                 an empty page, once the first hand is dealt (floor: once 1+1 answered)
+  after hand    the same at the first hand's end: by then the sounds' audio (about 80 MB in
+                headless Chromium) is made, whichever click made it (floor: as memory)
   longest task  the page thread's longest task (PerformanceObserver 'longtask': 0 is none over
                 50 ms), from the click to can act ("start"), and in the first hand ("hand"), from
                 can act to its end, played by auto-play and the bots with no pause; the floors'
@@ -104,6 +106,7 @@ class Load(NamedTuple):
     can_act_ms: float
     worker_ready_ms: float
     memory_mb: float
+    memory_after_hand_mb: float
     longest_start_task_ms: float
     longest_hand_task_ms: float
 
@@ -187,7 +190,8 @@ def floor_load(page: Page, url: str, empty_mb: float, profile: str, name: str = 
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
     ready = marks(page)["ready"]
     longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
-    return Load(first_paint(page), NAN, ready, ready, resident_mb(profile) - empty_mb, longest, NAN)
+    memory = resident_mb(profile) - empty_mb
+    return Load(first_paint(page), NAN, ready, ready, memory, memory, longest, NAN)
 
 
 def game_load(page: Page, url: str, empty_mb: float, profile: str) -> Load:
@@ -207,9 +211,10 @@ def game_load(page: Page, url: str, empty_mb: float, profile: str) -> Load:
     page.locator("#dialog").get_by_role("button", name="Close").click()
     page.wait_for_function("'over' in window.__marks", timeout=TIMEOUT_MS)
     over = marks(page)["over"]
+    memory_after_hand = resident_mb(profile) - empty_mb
     tasks = page.evaluate("window.__tasks")
     start = max(found["start"], first_paint(page))
-    return Load(first_paint(page), start, start + found["act"] - sent, found["worker"], memory,
+    return Load(first_paint(page), start, start + found["act"] - sent, found["worker"], memory, memory_after_hand,
                 max((d for t, d in tasks if sent <= t + d and t <= found["act"]), default=0.0),
                 max((d for t, d in tasks if found["act"] <= t + d and t <= over), default=0.0))
 
@@ -276,20 +281,20 @@ def main() -> None:
     fields = Load._fields
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
     print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
-          f"{'longest task: start':>19} {'hand':>7}")
+          f"{'after hand':>10} {'longest task: start':>19} {'hand':>7}")
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
             for what in loads:
                 m = [median(results[(rate, what, state)], f) for f in fields]
                 print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
-                      f"{m[4]:>6.0f} MB {m[5]:>16.0f} ms {m[6]:>4.0f} ms")
+                      f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>16.0f} ms {m[7]:>4.0f} ms")
             for game in (g for g in ("game", "game before") if g in loads):
                 for floor in ("floor", "floor in worker"):
                     ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
-                             for f in ("can_act_ms", "memory_mb")]
+                             for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb")]
                     print(f"{label + ' ' + game + '/' + floor:34} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
-                          f"{ratio[1]:>8.2f}x")
+                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The auction positions where the yardstick bids unsoundly (issue 12) and the
 normal bot, bidding by the model fitted to the bots' own play, makes the sound
-call.  That model (bench/bidding_model.json) does not ship: in the arena it did
-not yet beat the yardstick, so the tests give it to the bots themselves."""
+call.  That model (bench/bidding_model.json) does not ship, so the tests give its
+chances to the bots themselves (with its values of passing and of the best call
+too, the bot still bids 6C on the joker alone after partner passed)."""
 
 from __future__ import annotations
 
