@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple
 
 from engine.bids import BIDS, Bid
@@ -113,17 +114,24 @@ def score_hand(rules: Rules, contract: int | None, declarer: int | None,
                       declarer_set=rules.set_rule and is_set(bid, took))
 
 
+class Taker(Enum):
+    """Who takes the tricks that set a contract."""
+
+    BIDDER = "the bidder"
+    DEFENDERS = "the defenders"
+    EITHER = "either side"
+
+
 class SetFigure(NamedTuple):
     """The tricks that set a contract (the set rule; the breach rule's figure too): ``taker``
     is who takes them, ``tricks`` how many."""
 
-    taker: str
-    """'the bidder', 'the defenders' or, for a hi-lo, 'either side'."""
+    taker: Taker
     tricks: int
 
     def __str__(self) -> str:
-        verb = "take" if self.taker == "the defenders" else "takes"
-        return f"{self.taker} {verb} {self.tricks} tricks"
+        verb = "take" if self.taker is Taker.DEFENDERS else "takes"
+        return f"{self.taker.value} {verb} {self.tricks} tricks"
 
 
 def set_figure(bid: Bid) -> SetFigure:
@@ -137,10 +145,10 @@ def set_figure(bid: Bid) -> SetFigure:
     ['the defenders take 5 tricks', 'the bidder takes 3 tricks', 'either side takes 7 tricks']
     """
     if bid.is_hi_lo:
-        return SetFigure("either side", bid.tricks + 2)
+        return SetFigure(Taker.EITHER, bid.tricks + 2)
     if bid.is_misere:
-        return SetFigure("the bidder", 3)
-    return SetFigure("the defenders", 12 - bid.tricks)
+        return SetFigure(Taker.BIDDER, 3)
+    return SetFigure(Taker.DEFENDERS, 12 - bid.tricks)
 
 
 def is_set(bid: Bid, took: int) -> bool:
@@ -153,8 +161,8 @@ def is_set(bid: Bid, took: int) -> bool:
     [True, False, False, True]
     """
     taker, tricks = set_figure(bid)
-    if taker == "the bidder":
+    if taker is Taker.BIDDER:
         return took >= tricks
-    if taker == "the defenders":
+    if taker is Taker.DEFENDERS:
         return 10 - took >= tricks
     return max(took, 10 - took) >= tricks
