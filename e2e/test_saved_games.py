@@ -1,11 +1,12 @@
 """The game saved in the browser: resuming after a reload, unreadable saves, no storage."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app.saves import scope
 from conftest import BASE_PATH
@@ -16,11 +17,29 @@ NOTICE = "#app .app-notice >> visible=true"
 PREFIX = scope(BASE_PATH)
 STORAGE_DISABLED = """Object.defineProperty(window, "localStorage", {
     get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
-STORAGE_FULL = """const setItem = Storage.prototype.setItem;
+
+
+def refusing(part: str) -> str:
+    """A page script: the browser's storage is full for every key that holds ``part``."""
+    return """const setItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-    if (key.includes("/game/")) throw new DOMException("full", "QuotaExceededError");
+    if (key.includes(%s)) throw new DOMException("full", "QuotaExceededError");
     return setItem.call(this, key, value);
-};"""
+};""" % json.dumps(part)
+
+
+STORAGE_FULL = refusing("/game/")
+
+
+def opened(browser: Browser, site_url: str, script: str) -> tuple[BrowserContext, Page]:
+    """A new browser profile with ``script`` run in each page, the app open and ready."""
+    context = browser.new_context(base_url=site_url)
+    context.add_init_script(script)
+    page = context.new_page()
+    app = App(page)
+    app.open()
+    app.expect_ready()
+    return context, page
 
 
 def played_scenario() -> Scenario:
@@ -94,12 +113,8 @@ def test_an_unreadable_save_is_kept_and_exportable(page: Page) -> None:
 def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser, site_url: str) -> None:
     for script, words in ((STORAGE_DISABLED, "does not let the game save"),
                           (STORAGE_FULL, "storage is full")):
-        context = browser.new_context(base_url=site_url)
-        context.add_init_script(script)
-        page = context.new_page()
+        context, page = opened(browser, site_url, script)
         app, start, table = App(page), StartScreen(page), TableScreen(page)
-        app.open()
-        app.expect_ready()
         start.start(level="Easy")
         expect(page.locator(NOTICE)).to_contain_text(words)
         app.expect_turn(re.compile("^(you|hand-over)$"))
@@ -107,23 +122,12 @@ def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser
         context.close()
 
 
-FINISHED_FULL = """const setItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (key, value) {
-    if (key.includes("/finished/")) throw new DOMException("full", "QuotaExceededError");
-    return setItem.call(this, key, value);
-};"""
-
-
 @pytest.mark.probe("saves")
 def test_a_game_finished_into_full_storage_keeps_its_save(browser: Browser, site_url: str) -> None:
     """The History entry cannot be written: the game's save stays, and a later visit with room
     moves the game into History."""
-    context = browser.new_context(base_url=site_url)
-    context.add_init_script(FINISHED_FULL)
-    page = context.new_page()
+    context, page = opened(browser, site_url, refusing("/finished/"))
     app, start, table = App(page), StartScreen(page), TableScreen(page)
-    app.open()
-    app.expect_ready()
     start.start(deal="1-1-500", autoplay=True, level="Easy")
     app.expect_turn("game-over", timeout=GAME_TIMEOUT_MS)
     totals = table.totals()
