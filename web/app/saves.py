@@ -373,28 +373,26 @@ class Saves:
         """Move a game to the history (once, however often it is called); ``outcome``: a
         tournament's ('3rd of 8, 1240 points'; its last round's game is the record), with its
         final ``standings`` ({"place", "name", "total"} each)."""
-        history = self._history()
-        if history is None:
+        games = self._games()
+        if games is None:
             return False
         record_id = _game_id(match)
         key = f"{self.prefix}{FINISHED}{game_id}.{record_id}"
-        legacy = self._legacy_history() or []
+        legacy = [e for k, e in games if k is None]
         if self._get(key) is None and not (legacy and legacy[-1].get("id") == record_id):
-            entry = {"id": record_id, "finished_at": self._now(), "n": len(history), "settings": settings,
+            entry = {"id": record_id, "finished_at": self._now(), "n": len(games), "settings": settings,
                      "summary": summarize(match), "record": to_record(match), "kind": kind,
                      **({"outcome": outcome} if outcome else {}), **({"standings": standings} if standings else {})}
             if not self._set(key, _compact(entry)):
                 return False
-            self._trim()
+            self._trim(_oldest_first([*games, (key, entry)]))
         self._remove(self.key(game_id))
         self._revisions.pop(game_id, None)
         return True
 
-    def _trim(self) -> None:
-        """Keep the last HISTORY_GAMES games, and the records of the last HISTORY_RECORDS."""
-        games = self._games()
-        if games is None:
-            return
+    def _trim(self, games: list[tuple[str | None, dict[str, Any]]]) -> None:
+        """Keep the last HISTORY_GAMES of ``games`` (:meth:`_games`), and the records of the last
+        HISTORY_RECORDS."""
         dropped = {id(e) for _, e in games[:-HISTORY_GAMES]}
         stripped = {id(e) for _, e in games[-HISTORY_GAMES:-HISTORY_RECORDS] if e.get("record") is not None}
         legacy = [e for key, e in games if key is None]
@@ -550,8 +548,7 @@ class Saves:
         if legacy is None:
             return None
         games: list[tuple[str | None, dict[str, Any]]] = [(None, e) for e in legacy]
-        return sorted(games + list(self._finished()),
-                      key=lambda g: (str(g[1].get("finished_at", "")), _number(g[1].get("n"))))
+        return _oldest_first(games + list(self._finished()))
 
     def _finished(self) -> list[tuple[str, dict[str, Any]]]:
         """Each finished game's key and entry; one that cannot be read is kept aside."""
@@ -673,6 +670,11 @@ def _round(tournament: Any) -> str:
     if not isinstance(played, list) or type(rounds) is not int:
         return ""
     return f"round {min(rounds, len(played) + (0 if tournament.get('between_rounds') else 1))} of {rounds}"
+
+
+def _oldest_first(games: list[tuple[str | None, dict[str, Any]]]) -> list[tuple[str | None, dict[str, Any]]]:
+    """Finished games (key, entry) in the order they finished; ``n`` orders those of one millisecond."""
+    return sorted(games, key=lambda g: (str(g[1].get("finished_at", "")), _number(g[1].get("n"))))
 
 
 def _compact(data: Any) -> str:
