@@ -6,22 +6,16 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from engine import DealCode
 from pages import StartScreen, TableScreen
-from scenarios import Scenario, bidder, declared, settings_for, simulate
+from scenarios import Scenario, bidder, declared, find
 
 NULLO = "standard,double_nullo=on"
 
 
 def nullo_scenario() -> Scenario:
     """South speaks first (East deals), calls double nullo and keeps it."""
-    settings = settings_for("standard")
-    settings["rules"] = NULLO
-    for seed in range(1, 200):
-        scenario = simulate(settings, DealCode(seed, 3), bidder(lambda s: "bid DOUBLE-NULLO"))
-        if declared(scenario, "DOUBLE-NULLO"):
-            return scenario
-    raise LookupError("no deal where South keeps double nullo")
+    return find(NULLO, lambda s: declared(s, "DOUBLE-NULLO"), bidder(lambda s: "bid DOUBLE-NULLO"),
+                seeds=range(1, 200))
 
 
 def test_double_nullo_is_called_passed_to_partner_and_scored(table_page: Page) -> None:

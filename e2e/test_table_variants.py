@@ -7,24 +7,20 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from engine import DealCode
 from engine.ptn import SAMPLE
 from pages import StartScreen, TableScreen
-from scenarios import Scenario, bidder, declared, settings_for, simulate
+from scenarios import Scenario, bidder, declared, find
 
 SET_RULE = "standard,set_rule=on"
 
 
 def set_scenario() -> Scenario:
     """A deal where South opens 8NT, keeps it and is set (six tricks or fewer)."""
-    settings = settings_for("standard")
-    settings["rules"] = SET_RULE
-    for seed in range(1, 2000):
-        scenario = simulate(settings, DealCode(seed, 3), bidder(lambda s: "bid 8NT"))
+    def set_in_8nt(scenario: Scenario) -> bool:
         result = scenario.session.hand.result
-        if declared(scenario, "8NT") and result is not None and result.declarer_set:
-            return scenario
-    raise LookupError("no deal where South is set in 8NT")
+        return declared(scenario, "8NT") and result is not None and result.declarer_set
+
+    return find(SET_RULE, set_in_8nt, bidder(lambda s: "bid 8NT"), seeds=range(1, 2000))
 
 
 def test_the_set_rule_bars_the_set_player_from_the_next_auction(table_page: Page) -> None:

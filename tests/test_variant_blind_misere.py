@@ -22,6 +22,7 @@ from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
 from tests.conftest import random_playout, run
+from tests.playout import bots_play_match
 from tests.test_observation import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -118,16 +119,8 @@ class TestTheBots:
         rng = SplitMix64(3)
         bots = [make_bot(level, rng.fork(), budget) for _ in range(4)]
         match = Match(BLIND, DealCode(2), totals=(400, -300))  # a desperate start for side 1
-        contracts = []
-        while not match.is_over and len(match.hands) < 60:
-            hand = match.hand
-            while not hand.is_over:
-                seat = hand.to_act
-                match.apply(bots[seat].act(observe(hand, seat)), seat)
-            contracts.append(match.sheet[-1].result.contract)
-            if not match.is_over:
-                match.next_hand()
-        assert match.is_over and BLIND_MISERE in contracts
+        bots_play_match(match, bots, max_hands=60)
+        assert match.is_over and BLIND_MISERE in [row.result.contract for row in match.sheet]
 
     def test_the_arena_refuses_the_yardstick_at_a_blind_misere_table(self) -> None:
         with pytest.raises(ValueError, match="the yardstick bot is frozen and does not play blind_misere"):

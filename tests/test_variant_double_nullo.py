@@ -25,6 +25,7 @@ from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
 from tests.conftest import random_playout, run
+from tests.playout import bots_play_match
 from tests.test_observation import played_cards, seen
 from tests.test_sampling import check_sample
 
@@ -253,11 +254,5 @@ class TestTheBots:
         rng = SplitMix64(8)
         bots = [make_bot(level, rng.fork()) for _ in range(4)]
         match = Match(NULLO, DealCode(3))
-        while not match.is_over and len(match.hands) < 80:
-            hand = match.hand
-            while not hand.is_over:
-                seat = hand.to_act
-                match.apply(bots[seat].act(observe(hand, seat)), seat)
-            if not match.is_over:
-                match.next_hand()
+        bots_play_match(match, bots, max_hands=80)
         assert match.is_over

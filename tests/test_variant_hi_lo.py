@@ -27,6 +27,7 @@ from engine.observation import observe
 from engine.rng import SplitMix64
 from engine.rules import OPTIONS, PRESETS, Rules
 from engine.scoring import score_hand
+from tests.playout import bots_play_match
 from tests.test_observation import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -145,13 +146,7 @@ class TestBots:
     def test_every_level_finishes_a_game_at_the_hi_lo_table(self, level: str) -> None:
         match = Match(HI_LO_TABLE, DealCode(7, 0))
         bots = [make_bot(level, SplitMix64(s), Budget(samples=2, nodes=4096)) for s in range(4)]
-        while not match.is_over and len(match.hands) < 300:
-            hand = match.hand
-            while not hand.is_over:
-                seat = hand.to_act
-                match.apply(bots[seat].act(observe(hand, seat)), seat)
-            if not match.is_over:
-                match.next_hand()
+        bots_play_match(match, bots, max_hands=300)
         assert match.is_over
 
     def test_the_bidder_plays_to_lose_once_it_has_five(self) -> None:
