@@ -39,13 +39,13 @@ def expect_analysis(dialog: Locator, review: Review) -> None:
     view = review.view()
     hand = review.hand
     dd = Solver(start_of_play(hand)).tricks()
-    assert f"could have taken {dd} trick" in view["summary"]
-    expect(dialog.locator(".review-summary")).to_have_text(view["summary"])
-    expect(dialog.locator(".review-lines li")).to_have_text([line["text"] for line in view["lines"]])
-    expect(dialog.locator(".review-contracts li")).to_have_text([f"{c['side']}: {c['text']}"
-                                                                 for c in view["contracts"]])
-    if view["turning"]:
-        expect(dialog.locator(".review-turning")).to_have_text(view["turning"])
+    assert f"could have taken {dd} trick" in view.summary
+    expect(dialog.locator(".review-summary")).to_have_text(view.summary)
+    expect(dialog.locator(".review-lines li")).to_have_text([line.text for line in view.lines])
+    expect(dialog.locator(".review-contracts li")).to_have_text([f"{c.side}: {c.text}"
+                                                                 for c in view.contracts])
+    if view.turning:
+        expect(dialog.locator(".review-turning")).to_have_text(view.turning)
 
 
 def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(browser: Browser,
@@ -69,7 +69,7 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
         page.keyboard.press("Enter")
         expect(dialog.get_by_role("heading", name="Hand review")).to_be_visible()
         review = analysed(record)
-        expect(dialog.locator(".review-title")).to_have_text(review.view()["title"])
+        expect(dialog.locator(".review-title")).to_have_text(review.view().title)
         expect_analysis(dialog, review)
         found = violations(page, "hand review")
 
@@ -79,7 +79,9 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
         for step in (1, 2):
             page.keyboard.press("Enter")
             review.go(step)
-            expect(dialog.locator(".review-trick h3")).to_have_text(review.view()["trick"]["title"])
+            trick = review.view().trick
+            assert trick is not None
+            expect(dialog.locator(".review-trick h3")).to_have_text(trick.title)
             expect(dialog.locator(".review-step")).to_have_text(f"Trick {step} of 10")
         seats = dialog.locator(".review-seats li")
         expect(seats).to_have_count(4)
@@ -120,7 +122,7 @@ def test_a_finished_game_in_history_is_reviewed_hand_by_hand(table_page: Page, t
     dialog.get_by_role("button", name="Previous hand").click()
     expect(dialog.locator(".review-hands")).to_contain_text(f"Hand {hands - 1} of {hands}")
     review = analysed(session.record(), hands - 2)
-    expect(dialog.locator(".review-title")).to_have_text(review.view()["title"])
+    expect(dialog.locator(".review-title")).to_have_text(review.view().title)
     if review.reviewable:
         expect_analysis(dialog, review)
     table.close_dialog()

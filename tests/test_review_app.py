@@ -40,7 +40,7 @@ def played_hand(seed: int = 2) -> Session:
 def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
     session = played_hand()
     r = Review(session.record())
-    assert r.view()["summary"].startswith("Working out")
+    assert r.view().summary.startswith("Working out")
     asked, slices = [], 0
     while (request := r.request()) is not None:
         reply = answer(request)
@@ -54,15 +54,15 @@ def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
     hand = session.hand
     dd = Solver(review.start_of_play(hand)).tricks()
     view = r.view()
-    assert f"could have taken {dd} trick" in view["summary"]
-    assert view["done"] == view["pieces"] == 13
+    assert f"could have taken {dd} trick" in view.summary
+    assert view.done == view.pieces == 13
     verdicts = [v for t in range(1, 11) for v in review.trick_verdicts(hand, t, 0)]
-    assert [line["text"] for line in view["lines"]] == [
+    assert [line.text for line in view.lines] == [
         f"Trick {v.trick}: the " + (f"{card(v.card)}, a best card." if not v.lost else
                                      f"{card(v.card)} gave up {v.lost} trick{'s' * (v.lost != 1)}: "
                                      f"the {card(v.best_card)} was best.") for v in verdicts]
-    for c in view["contracts"]:
-        assert not c["pending"]
+    for c in view.contracts:
+        assert not c.pending
 
 
 def card(text: str) -> str:
@@ -75,16 +75,16 @@ def test_steps_trick_by_trick_with_every_hand_face_up() -> None:
     session = played_hand()
     r = Review(session.record())
     view = r.view()
-    assert view["step"] == 0 and view["trick"] is None
-    assert [len(s["cards"]) for s in view["seats"]] == [10, 10, 10, 10]
+    assert view.step == 0 and view.trick is None
+    assert [len(s.cards) for s in view.seats] == [10, 10, 10, 10]
     r.go(3)
     view = r.view()
-    assert [len(s["cards"]) for s in view["seats"]] == [7, 7, 7, 7]
-    assert view["trick"]["title"].startswith("Trick 3, won by")
-    shown = {c["text"] for c in view["trick"]["cards"]}
+    assert [len(s.cards) for s in view.seats] == [7, 7, 7, 7]
+    assert view.trick is not None and view.trick.title.startswith("Trick 3, won by")
+    shown = {c.card.text for c in view.trick.cards}
     assert shown == {str(c) for c in session.hand.tricks[2].cards}
     r.go(99)
-    assert r.step == 10 and all(not s["cards"] for s in r.view()["seats"])
+    assert r.step == 10 and all(not s.cards for s in r.view().seats)
     r.go(-1)
     assert r.step == 0
     r.play(True)
@@ -114,7 +114,7 @@ def test_the_turning_point_is_named() -> None:
         r.answers[f"trick {p['trick']}"] = []
     r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
                              "lost": 1, "turning": True}]
-    words = r.view()["turning"]
+    words = r.view().turning
     outcome = "made" if 0 in session.hand.sides.seats else "set"
     assert words == f"Trick 3: the king of hearts instead would have {outcome} the contract."
 
@@ -170,10 +170,10 @@ def test_pieces_past_their_budget_say_so() -> None:
         r.answers[piece_key(piece)] = (None if piece["piece"] != "contract" else
                                        {"side": piece["side"], "seat": 0, "bid": "", "tricks": 0, "settled": False})
     view = r.view()
-    assert view["summary"] == "What the bidder could have made is too long to work out within the search budget."
-    assert view["lines"][0]["text"] == "Trick 1: too long to work out within the search budget."
-    assert "some tricks are too long to work out" in view["turning"]
-    assert all("search budget" in c["text"] for c in view["contracts"])
+    assert view.summary == "What the bidder could have made is too long to work out within the search budget."
+    assert view.lines[0].text == "Trick 1: too long to work out within the search budget."
+    assert "some tricks are too long to work out" in view.turning
+    assert all("search budget" in c.text for c in view.contracts)
 
 
 def reviewed(rules: Rules, auction: tuple[str, ...], seed: int) -> tuple[Match, Review]:
@@ -199,9 +199,9 @@ def test_a_hi_los_cards_are_not_judged_by_most_tricks() -> None:
     assert [p["piece"] for p in r.pieces] == ["makeable", "contract", "contract"]
     most = Solver(review.start_of_play(match.hand)).tricks()
     view = r.view()
-    assert view["lines"] == []
-    assert view["turning"] == "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
-    assert view["summary"] == (
+    assert view.lines == ()
+    assert view.turning == "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
+    assert view.summary == (
         f"With all cards known, the bidder could have taken at most {most} trick{'s' * (most != 1)}: "
         "the contract could not be made." if most < 5 else
         f"With all cards known, the bidder could have taken up to {most} tricks; "
@@ -212,9 +212,9 @@ def test_a_miseres_review_says_whether_the_bidder_could_be_made_to_take_a_trick(
     match, r = reviewed(PRESETS["standard"], ("bid 7S", "bid MIS"), 8)  # West bids misere
     forced = Solver(review.start_of_play(match.hand)).can_take(1)
     view = r.view()
-    assert view["summary"] == (
+    assert view.summary == (
         "With all cards known, the defenders could have made the bidder take a trick: the contract could not be made."
         if forced else "With all cards known, the bidder could have taken no tricks: enough to make the contract.")
-    for line, v in zip(view["lines"], [v for t in range(1, 11) for v in review.trick_verdicts(match.hand, t, 0)]):
-        assert line["text"].endswith("a best card." if not v.lost else f"changed the misere's outcome: the "
+    for line, v in zip(view.lines, [v for t in range(1, 11) for v in review.trick_verdicts(match.hand, t, 0)]):
+        assert line.text.endswith("a best card." if not v.lost else f"changed the misere's outcome: the "
                                      f"{card(v.best_card)} was best.")

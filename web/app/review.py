@@ -4,13 +4,13 @@ double-dummy analysis that the bots' worker sends one piece at a time.
 :class:`Review` holds the hand, the trick shown and the pieces answered so far;
 :meth:`Review.request` is the next piece to ask for (a request of
 :func:`app.bots.answer`, ``"fn": "review"``), :meth:`Review.take` stores its
-answer, :meth:`Review.view` is plain data for :mod:`app.review_render`.
+answer, :meth:`Review.view` is its :class:`app.review_model.ReviewView` for :mod:`app.review_render`.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import Any, Final
+from dataclasses import replace
+from typing import Any, Final, cast
 
 from engine.actions import Action
 from engine.bids import Bid
@@ -20,12 +20,13 @@ from engine.record import replay
 from engine.seats import seat_name
 
 from app.cards import hand_order
+from app.review_model import (ContractData, Piece, ReviewContract, ReviewLine, ReviewSeat, ReviewTrick,
+                              ReviewTrickCard, ReviewView, VerdictData)
 from app.view import card_view
 
 from bots.review import made, sides, start_of_play
 
 PLAYER: Final = 0
-View = dict[str, Any]
 UNSETTLED: Final = "too long to work out within the search budget"
 
 
@@ -42,8 +43,10 @@ class Review:
         """Where it was opened: 'table' (after a hand) or 'history' (a finished game)."""
         self.step = 0
         """Tricks shown as played (0: the hands at the first lead)."""
-        self.answers: dict[str, Any] = {}
-        """Pieces of the analysis answered so far, by :func:`piece_key`."""
+        self.answers: dict[str, object] = {}
+        """Pieces of the analysis answered so far, by :func:`piece_key`, as the worker sent them:
+        the figure an int, a trick's verdicts a list of :class:`VerdictData`, a side's best
+        contract :class:`ContractData`; None when the search passed its budget."""
         self.serial = 0
         """Changes with the hand reviewed: an answer for another serial is stale."""
         self.playing = False
@@ -83,13 +86,13 @@ class Review:
             self.pieces = self._pieces()
 
     # --- the analysis, piece by piece ----------------------------------------------------
-    def _pieces(self) -> list[dict[str, Any]]:
+    def _pieces(self) -> list[Piece]:
         """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
         trick's verdict on the player's cards (the turning point), then each side's best
         contract, the declaring side's first."""
         if not self.reviewable:
             return []
-        out: list[dict[str, Any]] = [{"piece": "makeable"}]
+        out: list[Piece] = [{"piece": "makeable"}]
         out += [{"piece": "trick", "trick": t + 1} for t in range(len(self.hand.tricks))
                 if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions} and not self._hi_lo]
         if self.hand.contract is not None:
@@ -109,8 +112,8 @@ class Review:
             return None
         for piece in self.pieces:
             if piece_key(piece) not in self.answers:
-                request = {"fn": "review", "record": self.record, "hand": self.number, "seat": PLAYER,
-                           "serial": self.serial, **piece}
+                request: dict[str, Any] = {"fn": "review", "record": self.record, "hand": self.number,
+                                           "seat": PLAYER, "serial": self.serial, **piece}
                 if piece["piece"] == "trick":
                     request["guess"] = self._guess(piece["trick"])
                 return request
@@ -118,19 +121,33 @@ class Review:
 
     def _guess(self, trick: int) -> int | None:
         """The value after the player's last card before ``trick`` (or at the first lead)."""
-        guess = self.answers.get("makeable")
+        guess = self._figure
         for t in range(1, trick):
-            verdicts = self.answers.get(f"trick {t}")
+            verdicts = self._verdicts(t)
             if verdicts:
                 guess = verdicts[-1]["played"]
-        return guess if isinstance(guess, int) else None
+        return guess
+
+    @property
+    def _figure(self) -> int | None:
+        """The bidder's figure, if answered and settled."""
+        figure = self.answers.get("makeable")
+        return figure if isinstance(figure, int) else None
+
+    def _verdicts(self, trick: int) -> list[VerdictData] | None:
+        """A trick's verdicts, if answered and settled."""
+        return cast("list[VerdictData] | None", self.answers.get(f"trick {trick}"))
+
+    def _best(self, side: int) -> ContractData | None:
+        """A side's best contract, if answered."""
+        return cast("ContractData | None", self.answers.get(f"contract {side}"))
 
     def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
         """Store an answer; False if it is for another hand than the one now reviewed."""
         if request.get("serial") != self.serial or request.get("hand") != self.number:
             return False
         if not answer.get("more"):  # else the same piece is asked again, its search going on
-            self.answers[piece_key(request)] = answer["value"]
+            self.answers[piece_key(cast(Piece, request))] = answer["value"]
         return True
 
     @property
@@ -138,34 +155,32 @@ class Review:
         return sum(piece_key(p) in self.answers for p in self.pieces)
 
     # --- the view --------------------------------------------------------------------------
-    def view(self) -> View:
+    def view(self) -> ReviewView:
         hand, rules = self.hand, self.match.rules
-        players = rules.players
-        view: View = {"number": self.number, "hands": self.hands, "source": self.source,
-                      "step": self.step, "steps": len(hand.tricks), "playing": self.playing, "stopped": self.stopped,
-                      "done": self.done, "pieces": len(self.pieces), "reviewable": self.reviewable}
+        head = ReviewView(number=self.number, hands=self.hands, source=self.source, step=self.step,
+                          steps=len(hand.tricks), playing=self.playing, stopped=self.stopped, done=self.done,
+                          pieces=len(self.pieces), reviewable=self.reviewable,
+                          title=f"Hand {self.number + 1}: thrown in, no play to review")
         if not self.reviewable:
-            return {**view, "title": f"Hand {self.number + 1}: thrown in, no play to review", "seats": [],
-                    "trick": None, "lines": [], "contracts": [], "summary": "", "turning": ""}
+            return head
         start = start_of_play(hand)
         held = list(start.held)
         for t in hand.tricks[:self.step]:
             for p, c in zip(t.positions, t.cards):
                 held[p] &= ~(1 << c)
         contract = hand.contract
-        seats = [{"name": position_name(hand, p), "mine": hand.controller[p] == PLAYER,
-                  "cards": [asdict(card_view(c, rules.deck)) for c in hand_order(rules, tuple(Card(c) for c in ids_of(held[p])),
-                                                             contract, hand.joker_suit)]}
-                 for p in range(rules.positions)]
+        seats = tuple(ReviewSeat(position_name(hand, p), hand.controller[p] == PLAYER,
+                                 tuple(card_view(c, rules.deck) for c in hand_order(
+                                     rules, tuple(Card(c) for c in ids_of(held[p])), contract, hand.joker_suit)))
+                      for p in range(rules.positions))
         trick = None
         if self.step:
             t = hand.tricks[self.step - 1]
-            trick = {"title": f"Trick {self.step}, won by {position_name(hand, t.winner)}",
-                     "cards": [{"who": position_name(hand, p), "winner": p == t.winner, **asdict(card_view(c, rules.deck))}
-                               for p, c in zip(t.positions, t.cards)]}
-        return {**view, "title": self._title(), "seats": seats, "trick": trick,
-                "summary": self._summary(), "lines": self._lines(), "turning": self._turning(),
-                "contracts": self._contracts(players)}
+            trick = ReviewTrick(f"Trick {self.step}, won by {position_name(hand, t.winner)}",
+                                tuple(ReviewTrickCard(position_name(hand, p), p == t.winner, card_view(c, rules.deck))
+                                      for p, c in zip(t.positions, t.cards)))
+        return replace(head, title=self._title(), seats=seats, trick=trick, summary=self._summary(),
+                       lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
 
     def _title(self) -> str:
         hand, players = self.hand, self.match.rules.players
@@ -182,7 +197,7 @@ class Review:
     def _summary(self) -> str:
         if "makeable" not in self.answers:
             return "Working out what the bidder could have made…"
-        value, hand = self.answers["makeable"], self.hand
+        value, hand = self._figure, self.hand
         if value is None:
             return f"What the bidder could have made is {UNSETTLED}."
         if hand.contract is None:
@@ -202,7 +217,7 @@ class Review:
         outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
         return f"With all cards known, the {who} could have taken {value} trick{'s' * (value != 1)}: {outcome}."
 
-    def _lines(self) -> list[View]:
+    def _lines(self) -> tuple[ReviewLine, ...]:
         """Each trick's verdict on the player's cards, as it comes."""
         lines = []
         misere = self.hand.contract is not None and self.hand.contract.is_misere
@@ -212,15 +227,14 @@ class Review:
             t = piece["trick"]
             key = f"trick {t}"
             if key not in self.answers:
-                lines.append({"trick": t, "text": f"Trick {t}: working it out…", "lost": 0, "pending": True})
+                lines.append(ReviewLine(t, f"Trick {t}: working it out…", 0, True))
                 continue
-            verdicts = self.answers[key]
+            verdicts = self._verdicts(t)
             if verdicts is None:
-                lines.append({"trick": t, "text": f"Trick {t}: {UNSETTLED}.", "lost": 0, "pending": False})
+                lines.append(ReviewLine(t, f"Trick {t}: {UNSETTLED}.", 0, False))
                 continue
-            for v in verdicts:
-                lines.append({"trick": t, "text": verdict_words(v, misere), "lost": v["lost"], "pending": False})
-        return lines
+            lines += (ReviewLine(t, verdict_words(v, misere), v["lost"], False) for v in verdicts)
+        return tuple(lines)
 
     def _turning(self) -> str:
         """The first card of the player's that changed the outcome, in words."""
@@ -234,7 +248,7 @@ class Review:
                 continue
             key = f"trick {piece['trick']}"
             pending = pending or key not in self.answers
-            verdicts = self.answers.get(key)
+            verdicts = self._verdicts(piece["trick"])
             unsettled = unsettled or (key in self.answers and verdicts is None)
             for v in verdicts or ():
                 if v["turning"] and not pending and not unsettled:
@@ -242,7 +256,7 @@ class Review:
         if pending:
             return ""
         lost = sum(v["lost"] for p in self.pieces if p["piece"] == "trick"
-                   for v in self.answers[f"trick {p['trick']}"] or ())
+                   for v in self._verdicts(p["trick"]) or ())
         if unsettled:
             return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
                     f"some tricks are {UNSETTLED}.")
@@ -250,28 +264,28 @@ class Review:
             return "Every card you played was a best card, all cards known."
         return f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all."
 
-    def _contracts(self, players: int) -> list[View]:
+    def _contracts(self, players: int) -> tuple[ReviewContract, ...]:
         """Each side's best contract, all cards known, given the auction."""
         hand = self.hand
         if hand.contract is None:
-            return []
+            return ()
         out = []
         for side in sides(hand):
             name = " and ".join(seat_name(players, s) for s in hand.table.side_seats(side))
-            best = self.answers.get(f"contract {side}")
+            best = self._best(side)
             if best is None:
-                out.append({"side": name, "text": "working it out…", "pending": True})
+                out.append(ReviewContract(name, "working it out…", True))
                 continue
             if best["bid"]:
                 words = (f"{Bid.parse(best['bid']).name} by {seat_name(players, best['seat'])}"
                          + ("" if best["settled"] else " (at least: a search ran out of its budget)"))
             else:
                 words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
-            out.append({"side": name, "text": words, "pending": False})
-        return out
+            out.append(ReviewContract(name, words, False))
+        return tuple(out)
 
 
-def piece_key(piece: dict[str, Any]) -> str:
+def piece_key(piece: Piece) -> str:
     """'makeable', 'trick 3', 'contract 1'."""
     kind = piece["piece"]
     if kind == "trick":
@@ -292,7 +306,7 @@ def _card_words(text: str) -> str:
     return "?" if card is None else card.name
 
 
-def verdict_words(v: dict[str, Any], misere: bool = False) -> str:
+def verdict_words(v: VerdictData, misere: bool = False) -> str:
     """'Trick 3: you played the nine of hearts, a best card.' / '… gave up 1 trick: the king of hearts was best.'"""
     played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
     if not v["lost"]:
@@ -303,7 +317,7 @@ def verdict_words(v: dict[str, Any], misere: bool = False) -> str:
             f"the {_card_words(v['best_card'])} was best.")
 
 
-def turning_words(hand: Hand, v: dict[str, Any]) -> str:
+def turning_words(hand: Hand, v: VerdictData) -> str:
     """'Trick 3: the king of hearts instead would have made the contract.'"""
     outcome = "made" if PLAYER in hand.sides.seats else "set"
     return f"Trick {v['trick']}: the {_card_words(v['best_card'])} instead would have {outcome} the contract."

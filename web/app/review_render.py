@@ -3,14 +3,16 @@ trick, the analysis as it comes, and the controls to step through it."""
 
 from __future__ import annotations
 
-from app.render import SUIT_COLOURS, View, button, tag, text
+from app.render import SUIT_COLOURS, button, tag, text
+from app.review_model import ReviewView
+from app.view_model import CardView
 
 
-def dialog(view: View) -> str:
+def dialog(view: ReviewView) -> str:
     """The review: title, analysis, the table at the trick shown, and the controls."""
     title = text("h2", "Hand review", id="dialog-title", tabindex="-1")
-    about = text("p", view["title"], class_="review-title")
-    if not view["reviewable"]:
+    about = text("p", view.title, class_="review-title")
+    if not view.reviewable:
         return title + about + _hand_nav(view) + _close()
     return title + about + _hand_nav(view) + _table(view) + _step_nav(view) + _analysis(view) + _close()
 
@@ -19,66 +21,66 @@ def _close() -> str:
     return tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
 
 
-def _hand_nav(view: View) -> str:
+def _hand_nav(view: ReviewView) -> str:
     """Another hand of the game (a game from History has several)."""
-    if view["hands"] <= 1:
+    if view.hands <= 1:
         return ""
-    n = view["number"]
+    n = view.number
     return tag("div", button("Previous hand", "review-hand", n - 1, key="review-prev-hand", disabled=n <= 0)
-               + text("span", f"Hand {n + 1} of {view['hands']}", class_="muted")
-               + button("Next hand", "review-hand", n + 1, key="review-next-hand", disabled=n >= view["hands"] - 1),
+               + text("span", f"Hand {n + 1} of {view.hands}", class_="muted")
+               + button("Next hand", "review-hand", n + 1, key="review-next-hand", disabled=n >= view.hands - 1),
                class_="row review-hands")
 
 
-def _analysis(view: View) -> str:
-    progress = ("Analysis complete." if view["done"] >= view["pieces"]
-                else f"The analysis stopped: {view['stopped']}" if view["stopped"]
-                else f"Analysing, all cards known: {view['done']} of {view['pieces']} parts done…")
-    contracts = "".join(tag("li", text("strong", c["side"]) + text("span", ": " + c["text"],
-                                                                   class_="muted" if c["pending"] else None))
-                        for c in view["contracts"])
-    lines = "".join(text("li", line["text"], class_=" ".join(
-        name for name, on in (("pending", line["pending"]), ("lost", line["lost"]),
-                              ("current", line["trick"] == view["step"])) if on) or None, data_trick=line["trick"])
-                    for line in view["lines"])
+def _analysis(view: ReviewView) -> str:
+    progress = ("Analysis complete." if view.done >= view.pieces
+                else f"The analysis stopped: {view.stopped}" if view.stopped
+                else f"Analysing, all cards known: {view.done} of {view.pieces} parts done…")
+    contracts = "".join(tag("li", text("strong", c.side) + text("span", ": " + c.text,
+                                                               class_="muted" if c.pending else None))
+                        for c in view.contracts)
+    lines = "".join(text("li", line.text, class_=" ".join(
+        name for name, on in (("pending", line.pending), ("lost", line.lost),
+                              ("current", line.trick == view.step)) if on) or None, data_trick=line.trick)
+                    for line in view.lines)
     return tag("section", text("p", progress, class_="review-progress muted", role="status")
-               + text("p", view["summary"], class_="review-summary")
-               + (text("p", view["turning"], class_="review-turning") if view["turning"] else "")
+               + text("p", view.summary, class_="review-summary")
+               + (text("p", view.turning, class_="review-turning") if view.turning else "")
                + (text("h3", "Best contracts, all cards known, given the auction")
                   + tag("ul", contracts, class_="review-contracts") if contracts else "")
                + text("h3", "Your cards") + tag("ol", lines, class_="review-lines"),
                class_="review-analysis", aria_label="Double-dummy analysis")
 
 
-def _card(card: View) -> str:
+def _card(card: CardView) -> str:
     """A card's short text, its suit coloured, its name for screen readers."""
-    symbol = card["short"][-1:]
+    symbol = card.short[-1:]
     colour = SUIT_COLOURS.get(symbol, "")
-    return tag("span", tag("span", card["short"], aria_hidden="true") + text("span", card["label"], class_="sr-only"),
+    return tag("span", tag("span", card.short, aria_hidden="true") + text("span", card.label, class_="sr-only"),
                class_=f"rcard {colour}".strip())
 
 
-def _table(view: View) -> str:
+def _table(view: ReviewView) -> str:
     """Every hand face up after the tricks shown, and the last trick shown."""
-    seats = "".join(tag("li", text("strong", s["name"]) + " "
-                        + (tag("span", " ".join(_card(c) for c in s["cards"]), class_="review-cards")
-                           if s["cards"] else text("span", "no cards left", class_="muted")),
-                        class_="mine" if s["mine"] else None)
-                    for s in view["seats"])
-    trick = view["trick"]
-    shown = (tag("div", text("h3", trick["title"])
-                 + tag("ul", "".join(tag("li", text("span", c["who"] + ": ") + _card(c)
-                                             + (text("span", " (won)", class_="muted") if c["winner"] else ""))
-                                     for c in trick["cards"]), class_="review-trick-cards"),
+    seats = "".join(tag("li", text("strong", s.name) + " "
+                        + (tag("span", " ".join(_card(c) for c in s.cards), class_="review-cards")
+                           if s.cards else text("span", "no cards left", class_="muted")),
+                        class_="mine" if s.mine else None)
+                    for s in view.seats)
+    trick = view.trick
+    shown = (tag("div", text("h3", trick.title)
+                 + tag("ul", "".join(tag("li", text("span", c.who + ": ") + _card(c.card)
+                                             + (text("span", " (won)", class_="muted") if c.winner else ""))
+                                     for c in trick.cards), class_="review-trick-cards"),
                  class_="review-trick")
              if trick else text("p", "The hands at the first lead.", class_="review-trick muted"))
     return tag("section", shown + tag("ul", seats, class_="review-seats"), class_="review-table",
-               aria_label=f"The table after trick {view['step']}" if view["step"] else "The table at the first lead")
+               aria_label=f"The table after trick {view.step}" if view.step else "The table at the first lead")
 
 
-def _step_nav(view: View) -> str:
-    step, steps = view["step"], view["steps"]
-    playing = view["playing"]
+def _step_nav(view: ReviewView) -> str:
+    step, steps = view.step, view.steps
+    playing = view.playing
     return tag("div", button("Start", "review-step", 0, key="review-start", disabled=step <= 0)
                + button("Back", "review-step", step - 1, key="review-back", disabled=step <= 0)
                + button("Next trick", "review-step", step + 1, key="review-next", disabled=step >= steps,
