@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -11,15 +10,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.help import rules_help  # noqa: E402
 from app.settings import TABLES, SettingsError  # noqa: E402
 from app.start import StartForm, option_text  # noqa: E402
+from app.start_model import RuleOption, StartView  # noqa: E402
 from engine.rules import OPTIONS, PRESETS, Rules  # noqa: E402
 
 
-def option(view: dict[str, Any], name: str) -> dict[str, Any]:
-    return next(o for g in view["groups"] for o in g["options"] if o["name"] == name)
+def option(view: StartView, name: str) -> RuleOption:
+    return next(o for g in view.groups for o in g.options if o.name == name)
 
 
-def names(view: dict[str, Any]) -> set[str]:
-    return {o["name"] for g in view["groups"] for o in g["options"]}
+def names(view: StartView) -> set[str]:
+    return {o.name for g in view.groups for o in g.options}
 
 
 def test_default_form_is_the_standard_table() -> None:
@@ -27,21 +27,21 @@ def test_default_form_is_the_standard_table() -> None:
     assert form.settings == {"rules": "standard", "levels": ["human", "normal", "normal", "normal"],
                              "pace_ms": 700, "autoplay": False}
     view = form.view()
-    assert [t["value"] for t in view["tables"]] == ["standard", "cutthroat", "two-handed", "five-handed", "six-handed",
+    assert [t.value for t in view.tables] == ["standard", "cutthroat", "two-handed", "five-handed", "six-handed",
                                                    "six-handed-pairs", "american", "french-canadian"]
-    assert [s["name"] for s in view["seats"]] == ["West", "North", "East"]
+    assert [s.name for s in view.seats] == ["West", "North", "East"]
     assert not names(view) & {"players", "team_size", "partner_share"}  # fixed at this table
-    assert [c["value"] for c in option(view, "deck")["choices"]] == ["43", "45", "43-mixed", "46"]
-    assert view["groups"][0]["name"] == "Deck"
+    assert [c.value for c in option(view, "deck").choices] == ["43", "45", "43-mixed", "46"]
+    assert view.groups[0].name == "Deck"
 
 
 def test_only_valid_combinations_can_be_chosen() -> None:
     form = StartForm()
-    assert all(c["enabled"] for c in option(form.view(), "point_spread")["choices"])
+    assert all(c.enabled for c in option(form.view(), "point_spread").choices)
     form.set("rule:target", "0")
     assert form.rules.target == 0
     spread = option(form.view(), "point_spread")
-    assert {c["value"]: c["enabled"] for c in spread["choices"]} == {"on": False, "off": True}
+    assert {c.value: c.enabled for c in spread.choices} == {"on": False, "off": True}
     form.set("rule:point_spread", "on")  # refused: the rules stay playable
     assert form.message == "Table rules: illegal rules: point spread needs two sides and a target"
     assert form.rules.target == 0 and not form.rules.point_spread
@@ -53,11 +53,11 @@ def test_only_valid_combinations_can_be_chosen() -> None:
 def test_every_offered_choice_makes_a_table_that_can_be_played(table: str) -> None:
     form = StartForm()
     form.set("table", table)
-    for o in (o for g in form.view()["groups"] for o in g["options"]):
-        assert o["help"].endswith(".") and o["label"]
-        for c in o["choices"]:
-            if c["enabled"]:
-                Rules.parse(f"{form.rules},{o['name']}={c['value']}")
+    for o in (o for g in form.view().groups for o in g.options):
+        assert o.help.endswith(".") and o.label
+        for c in o.choices:
+            if c.enabled:
+                Rules.parse(f"{form.rules},{o.name}={c.value}")
 
 
 @pytest.mark.parametrize("table", TABLES)
@@ -84,7 +84,7 @@ def test_every_table_rule_the_table_can_vary_is_offered(table: str) -> None:
 def test_decks_are_named_in_words() -> None:
     form = StartForm()
     form.set("table", "six-handed")
-    assert [c["label"] for c in option(form.view(), "deck")["choices"]] == [
+    assert [c.label for c in option(form.view(), "deck").choices] == [
         "63 cards: 11s, 12s and red 13s added", "63 cards: 52 and a second deck's 2s, 3s and red 4s"]
 
 

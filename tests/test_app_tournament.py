@@ -199,9 +199,9 @@ class TestRounds:
         t = ts.tournament
         assert t.is_over and ts.between_rounds and len(t.played) == 6
         view = standings_view(ts)
-        assert view["over"] and view["title"] == "Final standings" and view["next_tables"] == []
-        assert view["summary"].startswith("You finished ")
-        assert all(not p["moves"] and not table["text"] for table in view["tables"] for p in table["pairs"])
+        assert view.over and view.title == "Final standings" and view.next_tables == ()
+        assert view.summary.startswith("You finished ")
+        assert all(not p.moves and not table.text for table in view.tables for p in table.pairs)
 
 
 class TestSaved:
@@ -302,7 +302,7 @@ class TestViews:
             (left, right), key=lambda name: NAMES.index(name)))]
         assert list(view.sheet.sides) == [s.name for s in view.sides]
         bar = round_bar(ts)
-        assert bar["text"] == f"Round {ts.tournament.round + 1} of 6, hand 1 of 4" and bar["total"] == ts.total(ME)
+        assert bar.text == f"Round {ts.tournament.round + 1} of 6, hand 1 of 4" and bar.total == ts.total(ME)
 
     def test_after_the_last_hand_the_results(self) -> None:
         ts = TournamentSession.new(settings(), 16, 6)
@@ -319,18 +319,18 @@ class TestViews:
         play_round(ts)
         t = ts.tournament
         view = standings_view(ts)
-        assert view["title"] == "Round 1 of 6: results" and not view["over"]
-        assert [(s["place"], s["total"]) for s in view["standings"]] == [(s.place, s.total) for s in t.standings()]
-        assert [s["name"] for s in view["standings"]] == [NAMES[s.player] for s in t.standings()]
-        for table, (seats, scores) in zip(view["tables"], t.history[0]):
-            pairs = {p["name"]: p["points"] for p in table["pairs"]}
+        assert view.title == "Round 1 of 6: results" and not view.over
+        assert [(s.place, s.total) for s in view.standings] == [(s.place, s.total) for s in t.standings()]
+        assert [s.name for s in view.standings] == [NAMES[s.player] for s in t.standings()]
+        for table, (seats, scores) in zip(view.tables, t.history[0]):
+            pairs = {p.name: p.points for p in table.pairs}
             assert pairs == {f"{NAMES[seats[0]]} & {NAMES[seats[2]]}": scores[0],
                              f"{NAMES[seats[1]]} & {NAMES[seats[3]]}": scores[1]}
-            assert sum(p["moves"] for p in table["pairs"]) == 1 and "move to table" in table["text"]
-        mine = view["tables"][0]  # round 1: the player at table 1, their pair listed first
-        assert mine["mine"] and mine["pairs"][0]["name"].startswith("You & ")
-        assert [t["number"] for t in view["next_tables"]] == [1, 2]
-        assert any(p.startswith("You & ") for nt in view["next_tables"] for p in nt["pairs"])
+            assert sum(p.moves for p in table.pairs) == 1 and "move to table" in table.text
+        mine = view.tables[0]  # round 1: the player at table 1, their pair listed first
+        assert mine.mine and mine.pairs[0].name.startswith("You & ")
+        assert [t.number for t in view.next_tables] == [1, 2]
+        assert any(p.startswith("You & ") for nt in view.next_tables for p in nt.pairs)
         html = render_standings(view)
         assert "Next round" in html and "Standings after round 1" in html and html.count('<tr class="me">') == 1
 
@@ -338,14 +338,14 @@ class TestViews:
         ts = TournamentSession.new(settings(), 18, 6)
         play_round(ts)
         ts.tournament.history[-1][1] = ((4, 5, 6, 7), (80, 80))  # as if table 2 had tied
-        text = standings_view(ts)["tables"][1]["text"]
+        text = standings_view(ts).tables[1].text
         assert text == "A tie at 80: Dev & Finn move to table 1, as the pair of the round's first dealer."
 
 
 class TestStartAndApp:
     def test_the_start_form_offers_a_tournament(self) -> None:
         form = StartForm()
-        assert not form.view()["tournament"]["chosen"]
+        assert not form.view().tournament.chosen
         form.set("level:2", "expert")
         form.set("table", "tournament")
         assert form.levels == ["human", "normal", "normal", "normal"]  # one level for all seven bots
@@ -353,13 +353,13 @@ class TestStartAndApp:
         form.set("rounds", "9")
         form.set("rounds", "11")  # not offered
         view = form.view()
-        tour = view["tournament"]
-        assert tour["chosen"] and tour["rounds"] == 9 and tour["level"] == "easy"
-        assert [c["value"] for c in tour["round_choices"]] == [6, 7, 8, 9, 10]
-        assert view["seats"] == [] and view["groups"] == [] and not any(t["chosen"] for t in view["tables"])
+        tour = view.tournament
+        assert tour.chosen and tour.rounds == 9 and tour.level == "easy"
+        assert [c.value for c in tour.round_choices] == [6, 7, 8, 9, 10]
+        assert view.seats == () and view.groups == () and not any(t.chosen for t in view.tables)
         assert form.checked() == {"rules": "tournament", "levels": ["human"] + ["easy"] * 3,
                                   "pace_ms": 700, "autoplay": False}
-        assert "9 rounds" in view["help"][-1]["paragraphs"][0]
+        assert "9 rounds" in view.help[-1]["paragraphs"][0]
         html = render_start(view)
         assert "Start the tournament" in html and 'id="deal-code"' not in html and "rules-options" not in html
         assert 'data-action="set:rounds"' in html and 'data-action="set:level:all"' in html
@@ -397,7 +397,7 @@ class TestStartAndApp:
         (kept,) = third.saves.games() if third.saves is not None else []  # under Resume, not lost
         assert kept.kind == "tournament" and kept.round == "round 2 of 7"
         assert "Tournament" in third.regions()["start"]
-        assert third.form.view()["tournament"]["chosen"] and third.form.rounds == 7
+        assert third.form.view().tournament.chosen and third.form.rounds == 7
 
     def test_a_shared_link_leaves_a_tournament_in_progress_alone(self) -> None:
         storage = FakeStorage()

@@ -89,10 +89,10 @@ class TestAggregate:
             "Average points per hand: 88.0 over 10 hands",
         ]
         tables = stats.tables()
-        assert tables["contracts"][0] == ["6", "1/1", "–", "–", "–", "–"]
-        assert tables["contracts"][1] == ["7", "–", "–", "–", "1/2", "–"]
-        assert tables["contracts"][4] == ["10", "–", "–", "–", "–", "1/1"]
-        assert tables["partners"] == []  # no summary names its partner
+        assert tables.contracts[0] == ("6", "1/1", "–", "–", "–", "–")
+        assert tables.contracts[1] == ("7", "–", "–", "–", "1/2", "–")
+        assert tables.contracts[4] == ("10", "–", "–", "–", "–", "1/1")
+        assert tables.partners == ()  # no summary names its partner
 
     def test_results_with_each_level_of_partner(self) -> None:
         normal = {"rules": "standard", "levels": ["human", "easy", "normal", "easy"]}
@@ -109,7 +109,7 @@ class TestAggregate:
         stats = aggregate(summaries)
         assert stats.partners == {"normal": Record(games=2, won=1, hands=3, points=-140),
                                   "expert": Record(games=0, won=0, hands=1, points=420)}
-        assert stats.tables()["partners"] == [["Expert", "0 of 0", "1", "420.0"], ["Normal", "1 of 2", "3", "-46.7"]]
+        assert stats.tables().partners == (("Expert", "0 of 0", "1", "420.0"), ("Normal", "1 of 2", "3", "-46.7"))
         assert (stats.games, stats.hands) == (3, 5)
 
     @pytest.mark.parametrize(("rules", "levels", "partner"), [

@@ -11,16 +11,17 @@ inline styles: the site runs under a Content-Security-Policy without them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
 from app.cards import minus
 from app.chart import score_chart
+from app.help import Section
+from app.settings import Choice
+from app.start_model import OptionGroup, RuleOption, StartView, TableChoice, TournamentChoice
 from app.view_model import HistoryView, LinkResult, Preference, ReplayView, SheetView, ShareView, TableView
 
-View = dict[str, Any]
-"""The views still built as plain data: the start form's (app.start) and the tournament's
-standings (app.tournament_view)."""
 SUIT_COLOURS = {"♥": "red hearts", "♦": "red diamonds", "♠": "black spades", "♣": "black clubs"}
 """A suit symbol's classes: its colour, and its suit for the four-colour deck (style.css)."""
 
@@ -61,10 +62,10 @@ def button(words: str, action: str, value: Any = None, *, key: str = "", cls: st
                data_autofocus=autofocus)
 
 
-def select(label: str, key: str, action: str, choices: list[View], current: Any, **values: Any) -> str:
-    """A labelled drop-down of {"value", "label", optional "enabled"} choices."""
-    options = "".join(tag("option", escape(c["label"]), value=c["value"], selected=c["value"] == current,
-                          disabled=not c.get("enabled", True)) for c in choices)
+def select(label: str, key: str, action: str, choices: Iterable[Choice], current: object, **values: Any) -> str:
+    """A labelled drop-down of its choices (those not enabled disabled)."""
+    options = "".join(tag("option", escape(c.label), value=c.value, selected=c.value == current,
+                          disabled=not c.enabled) for c in choices)
     return tag("div", text("label", label, for_=key) + tag("select", options, id=key, data_action=action,
                                                             data_key=key, **values), class_="field")
 
@@ -95,60 +96,60 @@ def bid_html(words: str) -> str:
 
 
 # --- the start screen ------------------------------------------------------------
-def start(view: View, resume: str = "", prefs: tuple[Preference, ...] = ()) -> str:
+def start(view: StartView, resume: str = "", prefs: tuple[Preference, ...] = ()) -> str:
     """The start screen; ``resume``: the games in progress (app.games_render), above the form;
     ``prefs``: the page's own settings (app.prefs)."""
-    tour = view["tournament"]
-    choices = [*view["tables"], tour]
-    tables = select("Table", "table-choice", "set:table", choices, next(t["value"] for t in choices if t["chosen"]))
-    bots = "".join(select(s["name"], f"level-{s['seat']}", f"set:level:{s['seat']}", s["levels"], s["level"])
-                   for s in view["seats"])
-    if tour["chosen"]:
-        bots = (select("All seven bots", "level-all", "set:level:all", tour["levels"], tour["level"])
-                + select("Rounds", "rounds", "set:rounds", tour["round_choices"], tour["rounds"]))
-    summary = "changed: " + view["rules_text"] if view["changed"] else "the table's usual rules"
+    tour = view.tournament
+    choices: tuple[TableChoice | TournamentChoice, ...] = (*view.tables, tour)
+    tables = select("Table", "table-choice", "set:table", (Choice(t.value, t.label) for t in choices),
+                    next(t.value for t in choices if t.chosen))
+    bots = "".join(select(s.name, f"level-{s.seat}", f"set:level:{s.seat}", s.levels, s.level) for s in view.seats)
+    if tour.chosen:
+        bots = (select("All seven bots", "level-all", "set:level:all", tour.levels, tour.level)
+                + select("Rounds", "rounds", "set:rounds", tour.round_choices, tour.rounds))
+    summary = "changed: " + view.rules_text if view.changed else "the table's usual rules"
     rules = (tag("summary", "Table rules " + text("span", f"({summary})", class_="muted"))
-             + "".join(_option_group(g) for g in view["groups"])
+             + "".join(_option_group(g) for g in view.groups)
              + tag("p", button("Back to the table’s usual rules", "reset-rules", key="reset-rules")))
     deal = tag("label", tag("span", "Deal code " + text("span", "(optional)", class_="muted"))
-               + void("input", id="deal-code", name="deal", value=view["deal"], placeholder="e.g. 1-0-k3x9a",
+               + void("input", id="deal-code", name="deal", value=view.deal, placeholder="e.g. 1-0-k3x9a",
                       autocomplete="off", spellcheck="false", data_action="set:deal", data_key="deal"), class_="field")
-    play = (select("Bot pause", "pace", "set:pace", view["paces"], view["pace_ms"])
-            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view["autoplay"])
-            + preferences(prefs) + ("" if tour["chosen"] else deal))
-    message = text("p", view["message"], class_="form-message", role="alert") if view["message"] else ""
+    play = (select("Bot pause", "pace", "set:pace", view.paces, view.pace_ms)
+            + checkbox("Auto-play my hand", "autoplay", "set:autoplay", view.autoplay)
+            + preferences(prefs) + ("" if tour.chosen else deal))
+    message = text("p", view.message, class_="form-message", role="alert") if view.message else ""
     form = (tag("div", tables, class_="tables")
             + tag("fieldset", text("legend", "Bots") + tag("div", bots, class_="fields"), class_="bots")
-            + ("" if tour["chosen"] else tag("details", rules, class_="rules-options", data_key="rules-options"))
+            + ("" if tour.chosen else tag("details", rules, class_="rules-options", data_key="rules-options"))
             + tag("fieldset", text("legend", "Play") + tag("div", play, class_="fields"), class_="play-options")
-            + message + tag("button", "Start the tournament" if tour["chosen"] else "Deal", type="submit",
+            + message + tag("button", "Start the tournament" if tour.chosen else "Deal", type="submit",
                             class_="btn primary big", data_key="start", data_autofocus=True))
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
-    how = tag("details", text("summary", "How this table plays") + help_sections(view["help"]),
+    how = tag("details", text("summary", "How this table plays") + help_sections(view.help),
               class_="help-inline", data_key="start-help")
     return tag("div", tag("header", brand, class_="brand") + resume
                + tag("form", form, id="start-form", class_="start-form", novalidate=True) + how, class_="start-wrap")
 
 
-def _option_group(group: View) -> str:
-    return tag("fieldset", text("legend", group["name"]) + "".join(_option(o) for o in group["options"]),
+def _option_group(group: OptionGroup) -> str:
+    return tag("fieldset", text("legend", group.name) + "".join(_option(o) for o in group.options),
                class_="option-group")
 
 
-def _option(option: View) -> str:
+def _option(option: RuleOption) -> str:
     """A table rule: a switch or a drop-down whose invalid choices are disabled, with its help."""
-    name, help_id = option["name"], f"help-{option['name']}"
-    if option["kind"] == "switch":
-        enabled = all(c["enabled"] for c in option["choices"])
-        control = checkbox(option["label"], f"rule-{name}", f"set:rule:{name}", option["value"] == "on",
+    name, help_id = option.name, f"help-{option.name}"
+    if option.kind == "switch":
+        enabled = all(c.enabled for c in option.choices)
+        control = checkbox(option.label, f"rule-{name}", f"set:rule:{name}", option.value == "on",
                            disabled=not enabled, aria_describedby=help_id)
     else:
-        control = select(option["label"], f"rule-{name}", f"set:rule:{name}", option["choices"], option["value"],
+        control = select(option.label, f"rule-{name}", f"set:rule:{name}", option.choices, option.value,
                          aria_describedby=help_id)
-    return tag("div", control + text("p", option["help"], class_="help", id=help_id), class_="option")
+    return tag("div", control + text("p", option.help, class_="help", id=help_id), class_="option")
 
 
-def help_sections(sections: list[View]) -> str:
+def help_sections(sections: list[Section]) -> str:
     """The rules help: a section per topic, the bid values as a table."""
     out = []
     for s in sections:

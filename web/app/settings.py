@@ -9,6 +9,7 @@ a bot level for the others.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from bots.registry import LEVELS
@@ -48,9 +49,18 @@ def check_preferences(data: Any) -> dict[str, bool]:
             for name, default in DEFAULT_PREFERENCES.items()}
 
 
-def pace_choices() -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Choice:
+    """A drop-down's choice: its value, its label, and whether it may be chosen."""
+
+    value: str | int
+    label: str
+    enabled: bool = True
+
+
+def pace_choices() -> tuple[Choice, ...]:
     """The bot pauses offered, for a drop-down."""
-    return [{"value": p, "label": "No pause" if p == 0 else f"{p / 1000:g} s"} for p in PACES_MS]
+    return tuple(Choice(p, "No pause" if p == 0 else f"{p / 1000:g} s") for p in PACES_MS)
 
 
 class SettingsError(ValueError):

@@ -4,7 +4,6 @@ or a tournament, its rounds and the bots' level."""
 from __future__ import annotations
 
 import dataclasses
-from enum import Enum
 from typing import Any, Final
 
 from bots.registry import LEVELS
@@ -14,8 +13,9 @@ from engine.seats import seat_name
 from engine.tournament import ROUNDS
 
 from app.help import CHOICE_LABELS, option_text, rule_changes, rules_help
-from app.settings import (DEFAULT_LEVEL, TABLES, TOURNAMENT, Settings, SettingsError, check_settings,
+from app.settings import (DEFAULT_LEVEL, TABLES, TOURNAMENT, Choice, Settings, SettingsError, check_settings,
                           default_settings, pace_choices)
+from app.start_model import BotSeat, OptionGroup, RuleOption, StartView, TableChoice, TournamentChoice
 from app.tournament_view import tournament_help
 
 FIXED: Final = ("players", "team_size")
@@ -82,10 +82,10 @@ class StartForm:
     def fail(self, error: SettingsError | FiveHundredError) -> None:
         self.message = str(error)
 
-    def view(self) -> dict[str, Any]:
-        """The start screen as plain data."""
+    def view(self) -> StartView:
+        """The start screen."""
         rules, preset = self.rules, Rules.parse(self.table)
-        groups: dict[str, list[dict[str, Any]]] = {}
+        groups: dict[str, list[RuleOption]] = {}
         for f in OPTIONS:
             if f.name in FIXED:
                 continue
@@ -98,37 +98,31 @@ class StartForm:
                 continue  # not a choice at this table (the players, a five-handed rule...)
             valid = [v for v in values if _allowed(rules, f.name, v)]
             labels = CHOICE_LABELS.get(f.name, {})
-            groups.setdefault(f.metadata["group"], []).append({
-                "name": f.name, "label": f.metadata["label"], "help": f.metadata["help"],
-                "kind": "switch" if isinstance(current, bool) else "choice",
-                "value": option_text(current),
-                "choices": [{"value": option_text(v), "label": labels.get(option_text(v), option_text(v)),
-                             "enabled": v in valid} for v in values],
-            })
+            groups.setdefault(f.metadata["group"], []).append(RuleOption(
+                name=f.name, label=f.metadata["label"], help=f.metadata["help"],
+                kind="switch" if isinstance(current, bool) else "choice", value=option_text(current),
+                choices=tuple(Choice(option_text(v), labels.get(option_text(v), option_text(v)), v in valid)
+                              for v in values)))
         tournament = self.table == TOURNAMENT
         if tournament:
             groups = {}  # the format's own table rules
-        return {
-            "tables": [{"value": t, "label": PRESET_TITLES[t], "chosen": t == self.table} for t in TABLES],
-            "tournament": {"value": TOURNAMENT, "chosen": tournament,
-                           "label": "Tournament (you and 7 bots)",
-                           "rounds": self.rounds, "round_choices": [{"value": n, "label": f"{n} rounds"}
-                                                                    for n in ROUNDS],
-                           "level": self.levels[1],
-                           "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]},
-            "groups": [{"name": g, "options": options} for g, options in groups.items()],
-            "rules_text": rule_changes(rules, self.table),
-            "changed": str(rules) != self.table,
-            "seats": [{"seat": s, "name": seat_name(rules.players, s), "level": self.levels[s],
-                       "levels": [{"value": v, "label": LEVEL_LABELS.get(v, v)} for v in LEVELS]}
-                      for s in range(1, rules.players) if not tournament],
-            "pace_ms": self.pace_ms,
-            "paces": pace_choices(),
-            "autoplay": self.autoplay,
-            "deal": self.deal,
-            "message": self.message,
-            "help": tournament_help(rules, self.rounds) if tournament else rules_help(rules),
-        }
+        levels = tuple(Choice(v, LEVEL_LABELS.get(v, v)) for v in LEVELS)
+        return StartView(
+            tables=tuple(TableChoice(t, PRESET_TITLES[t], t == self.table) for t in TABLES),
+            tournament=TournamentChoice(TOURNAMENT, "Tournament (you and 7 bots)", tournament, self.rounds,
+                                        tuple(Choice(n, f"{n} rounds") for n in ROUNDS), self.levels[1], levels),
+            groups=tuple(OptionGroup(g, tuple(options)) for g, options in groups.items()),
+            rules_text=rule_changes(rules, self.table),
+            changed=str(rules) != self.table,
+            seats=tuple(BotSeat(s, seat_name(rules.players, s), self.levels[s], levels)
+                        for s in range(1, rules.players) if not tournament),
+            pace_ms=self.pace_ms,
+            paces=pace_choices(),
+            autoplay=self.autoplay,
+            deal=self.deal,
+            message=self.message,
+            help=tournament_help(rules, self.rounds) if tournament else rules_help(rules),
+        )
 
 
 def _allowed(rules: Rules, name: str, value: Any) -> bool:

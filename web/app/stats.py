@@ -125,14 +125,24 @@ class Stats:
             *([f"Moves taken back (undo): {self.undos}"] if self.undos else []),
         ]
 
-    def tables(self) -> dict[str, Any]:
+    def tables(self) -> StatsTables:
         """The contracts by level and denomination (made of bid), and the results with each
         level of partner, as rows of text for tables."""
-        contracts = [[str(level)] + [_cell(self.by_level.get(f"{level}{d}")) for d in DENOMINATION_TEXT]
-                     for level in LEVELS]
-        partners = [[level.capitalize(), f"{r.won} of {r.games}", str(r.hands),
-                     f"{r.points / r.hands:.1f}" if r.hands else "–"] for level, r in sorted(self.partners.items())]
-        return {"contracts": contracts, "partners": partners}
+        contracts = tuple((str(level), *(_cell(self.by_level.get(f"{level}{d}")) for d in DENOMINATION_TEXT))
+                          for level in LEVELS)
+        partners = tuple((level.capitalize(), f"{r.won} of {r.games}", str(r.hands),
+                          f"{r.points / r.hands:.1f}" if r.hands else "–") for level, r in sorted(self.partners.items()))
+        return StatsTables(contracts, partners)
+
+
+@dataclass(frozen=True)
+class StatsTables:
+    """The stats' tables as rows of text (:meth:`Stats.tables`, drawn by app.stats_render)."""
+
+    contracts: tuple[tuple[str, ...], ...]
+    """A row a level: the level, then made of bid in each denomination."""
+    partners: tuple[tuple[str, ...], ...]
+    """A row a level of partner: the level, games won, hands, points a hand."""
 
 
 def _cell(tally: Tally | None) -> str:

@@ -5,25 +5,26 @@ tournament's final standings."""
 from __future__ import annotations
 
 from app.cards import denomination_symbol
-from app.render import View, bid_html, tag, text
+from app.render import bid_html, tag, text
+from app.stats import StatsTables
 from app.tournament import ME, NAMES
 from engine.bids import DENOMINATION_NAMES
 
 PARTNER_HEAD = ("Partner", "Games won", "Hands", "Points a hand")
 
 
-def figures(tables: View) -> str:
+def figures(tables: StatsTables) -> str:
     """Both tables; the partners' only once a game with a partner is counted."""
     head = text("th", "Level", scope="col") + "".join(
         tag("th", bid_html(denomination_symbol(d)), scope="col", aria_label=name.capitalize())
         for d, name in enumerate(DENOMINATION_NAMES))
     rows = "".join(tag("tr", text("th", r[0], scope="row") + "".join(text("td", c) for c in r[1:]))
-                   for r in tables["contracts"])
+                   for r in tables.contracts)
     out = _table("Your contracts: made of bid", head, rows, "stats-contracts")
-    if tables["partners"]:
+    if tables.partners:
         head = "".join(text("th", h, scope="col") for h in PARTNER_HEAD)
         rows = "".join(tag("tr", text("th", r[0], scope="row") + "".join(text("td", c) for c in r[1:]))
-                       for r in tables["partners"])
+                       for r in tables.partners)
         out += _table("With each level of partner", head, rows, "stats-partners")
     return tag("div", out, class_="stats-tables")
 

@@ -1,4 +1,4 @@
-"""A tournament as plain data: the round bar over the table, the players' names and totals
+"""A tournament's views, as frozen dataclasses: the round bar over the table, the players' names and totals
 at the table, the standings screen after each round, and the format's rules help.
 
 Players are named by :data:`app.tournament.NAMES`; pairs by their two names, the
@@ -7,8 +7,7 @@ player's first ("You & Cleo").
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from engine.rules import Rules
 from engine.tournament import HANDS_PER_ROUND, split
@@ -18,7 +17,78 @@ from app.help import Section, rules_help
 from app.tournament import ME, NAMES, TournamentSession
 from app.view_model import ResultPrompt, TableView
 
-View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RoundBar:
+    """Over the table: 'Round 2 of 6, hand 3 of 4' and the player's total."""
+
+    text: str
+    total: int
+
+
+@dataclass(frozen=True)
+class OthersView:
+    """The other table's progress while it plays its round."""
+
+    title: str
+    text: str
+    done: int
+    hands: int
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """A pair's points at a table this round, and whether it moves."""
+
+    name: str
+    points: int
+    moves: bool
+    mine: bool
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A table's result this round (the player's pair first), and who moves where."""
+
+    number: int
+    pairs: tuple[PairResult, ...]
+    mine: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place, this round's points and total."""
+
+    place: int
+    name: str
+    points: int
+    total: int
+    me: bool
+
+
+@dataclass(frozen=True)
+class NextTable:
+    """A table of the next round: its two pairs (the player's first)."""
+
+    number: int
+    pairs: tuple[str, ...]
+    mine: bool
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """After a round: each table's result, the standings, the next round's tables."""
+
+    title: str
+    over: bool
+    summary: str
+    tables: tuple[RoundTable, ...]
+    standings: tuple[Standing, ...]
+    caption: str
+    next_round: str
+    next_tables: tuple[NextTable, ...]
 
 
 def ordinal(n: int) -> str:
@@ -32,12 +102,11 @@ def pair_name(pair: tuple[int, ...]) -> str:
     return " & ".join(NAMES[p] for p in sorted(pair))
 
 
-def round_bar(ts: TournamentSession) -> View:
+def round_bar(ts: TournamentSession) -> RoundBar:
     """Over the table: the round and hand being played, and the player's total so far."""
     t = ts.tournament
     hand = len(ts.session.match.hands)
-    return {"text": f"Round {t.round + 1} of {t.rounds}, hand {hand} of {HANDS_PER_ROUND}",
-            "total": ts.total(ME)}
+    return RoundBar(f"Round {t.round + 1} of {t.rounds}, hand {hand} of {HANDS_PER_ROUND}", ts.total(ME))
 
 
 def adjust_table(view: TableView, ts: TournamentSession) -> TableView:
@@ -59,17 +128,17 @@ def adjust_table(view: TableView, ts: TournamentSession) -> TableView:
                    help=tournament_help(ts.tournament.rules, ts.tournament.rounds))
 
 
-def others_view(ts: TournamentSession) -> View:
+def others_view(ts: TournamentSession) -> OthersView:
     """While the other table plays its round: the round, its hands done, who plays there."""
     t = ts.tournament
     done, hands = ts.progress()
     level = ts.level
-    return {"title": f"Round {t.round + 1} of {t.rounds}: the other table is playing",
-            "text": f"{done} of {hands} hands played there, by the {level} bots. The standings follow.",
-            "done": done, "hands": hands}
+    return OthersView(f"Round {t.round + 1} of {t.rounds}: the other table is playing",
+                      f"{done} of {hands} hands played there, by the {level} bots. The standings follow.",
+                      done, hands)
 
 
-def standings_view(ts: TournamentSession) -> View:
+def standings_view(ts: TournamentSession) -> StandingsView:
     """After a round: each table's result and who moves, the next round's tables, and the
     standings (place, name, this round's points, total); at the end, the final standings."""
     t = ts.tournament
@@ -83,31 +152,29 @@ def standings_view(ts: TournamentSession) -> View:
         for pair, score in (((seats[0], seats[2]), scores[0]), ((seats[1], seats[3]), scores[1])):
             for p in pair:
                 points[p] = score
-            pairs.append({"name": pair_name(pair), "points": score, "moves": pair == moving and not over,
-                          "mine": ME in pair})
-        pairs.sort(key=lambda p: not p["mine"])
-        tables.append({"number": index + 1, "pairs": pairs, "mine": ME in seats,
-                       "text": "" if over else _moves(moving, scores, (index + 1) % len(t.seating) + 1)})
+            pairs.append(PairResult(pair_name(pair), score, pair == moving and not over, ME in pair))
+        pairs.sort(key=lambda p: not p.mine)
+        tables.append(RoundTable(index + 1, tuple(pairs), ME in seats,
+                                 "" if over else _moves(moving, scores, (index + 1) % len(t.seating) + 1)))
     ranked = t.standings()
-    standings = [{"place": s.place, "name": NAMES[s.player], "points": points[s.player], "total": s.total,
-                  "me": s.player == ME} for s in ranked]
+    standings = tuple(Standing(s.place, NAMES[s.player], points[s.player], s.total, s.player == ME) for s in ranked)
     mine = next(s for s in ranked if s.player == ME)
     joint = sum(s.place == mine.place for s in ranked) > 1
     place = ("joint " if joint else "") + ordinal(mine.place)
     verb = "finished" if over else "are"
-    return {
-        "title": "Final standings" if over else f"Round {number} of {t.rounds}: results",
-        "over": over,
-        "summary": f"You {verb} {place} of {len(ranked)}, with {minus(mine.total)} points.",
-        "tables": tables,
-        "standings": standings,
-        "caption": f"Standings after {'the last round' if over else f'round {number}'}",
-        "next_round": "" if over else f"Round {number + 1}",
-        "next_tables": [] if over else [
-            {"number": i + 1, "pairs": sorted((pair_name((s[0], s[2])), pair_name((s[1], s[3]))),
-                                              key=lambda name: not name.startswith(NAMES[ME])),
-             "mine": ME in s} for i, s in enumerate(t.seating)],
-    }
+    return StandingsView(
+        title="Final standings" if over else f"Round {number} of {t.rounds}: results",
+        over=over,
+        summary=f"You {verb} {place} of {len(ranked)}, with {minus(mine.total)} points.",
+        tables=tuple(tables),
+        standings=standings,
+        caption=f"Standings after {'the last round' if over else f'round {number}'}",
+        next_round="" if over else f"Round {number + 1}",
+        next_tables=() if over else tuple(
+            NextTable(i + 1, tuple(sorted((pair_name((s[0], s[2])), pair_name((s[1], s[3]))),
+                                          key=lambda name: not name.startswith(NAMES[ME]))), ME in s)
+            for i, s in enumerate(t.seating)),
+    )
 
 
 def _moves(pair: tuple[int, int], scores: tuple[int, int], table: int) -> str:

@@ -9,14 +9,12 @@ several classes, told apart by its ``kind``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
+from app.help import Section
 from app.saves import QuarantineEntry
-
-Choice = dict[str, Any]
-"""A drop-down's choice: value, label, optional enabled (app.settings, app.start)."""
-Section = dict[str, Any]
-"""A section of the rules help (app.help)."""
+from app.settings import Choice
+from app.stats import StatsTables
 
 
 @dataclass(frozen=True)
@@ -346,7 +344,7 @@ class TableView:
     rules_text: str
     autoplay: bool
     pace_ms: int
-    paces: list[Choice]
+    paces: tuple[Choice, ...]
     hand_hidden: int = 0
     """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
 
@@ -376,7 +374,7 @@ class HistoryView:
     """The History & stats dialog."""
 
     stats: tuple[str, ...]
-    figures: dict[str, Any]
+    figures: StatsTables
     """The stats' tables (app.stats.Stats.tables)."""
     games: tuple[FinishedGame, ...]
     kept: tuple[QuarantineEntry, ...]
