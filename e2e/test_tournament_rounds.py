@@ -97,17 +97,17 @@ def test_a_tournament_round_standings_and_reloads(page: Page) -> None:
     ts = simulate(data["tournament"]["seed"], 6, data["settings"])
     assert data["tournament"]["played"] == ts.to_data()["played"]  # the very hands of the simulation
     view = standings_view(ts)
-    expected = [[str(s["place"]), s["name"], points(s["points"]), minus(s["total"])] for s in view["standings"]]
+    expected = [[str(s.place), s.name, points(s.points), minus(s.total)] for s in view.standings]
     expect(standings.title).to_have_text("Round 1 of 6: results")
-    expect(standings.summary).to_have_text(view["summary"])
+    expect(standings.summary).to_have_text(view.summary)
     assert standings.standings() == expected
-    for shown, t in zip(standings.tables.all(), view["tables"]):
-        for pair in t["pairs"]:
-            expect(shown).to_contain_text(pair["name"])
-        expect(shown.locator("p")).to_have_text(t["text"])
+    for shown, t in zip(standings.tables.all(), view.tables):
+        for pair in t.pairs:
+            expect(shown).to_contain_text(pair.name)
+        expect(shown.locator("p")).to_have_text(t.text)
         expect(shown.locator(".moves")).to_have_count(1)
-    expect(standings.next_tables).to_have_text([f"Table {t['number']}: {t['pairs'][0]} against {t['pairs'][1]}"
-                                                for t in view["next_tables"]])
+    expect(standings.next_tables).to_have_text([f"Table {t.number}: {t.pairs[0]} against {t.pairs[1]}"
+                                                for t in view.next_tables])
 
     page.reload(wait_until="domcontentloaded")
     app.expect_ready()

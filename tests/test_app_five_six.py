@@ -311,13 +311,13 @@ def test_second_copies_are_named_marked_and_keyed_apart() -> None:
 
 def test_the_rules_help_tells_how_five_and_six_play() -> None:
     from app.help import rules_help
-    five = " ".join(rules_help(Rules.parse("five-handed"))[0]["paragraphs"])
+    five = " ".join(rules_help(Rules.parse("five-handed"))[0].paragraphs)
     assert "calls a card for a partner, or plays alone" in five and "Partners each score half the bid" in five
     six = rules_help(Rules.parse("six-handed"))
-    assert "you sit South with North-West and North-East" in six[0]["paragraphs"][0]
-    assert "The bidder's partners lay their hands down and sit out." in six[2]["paragraphs"]
+    assert "you sit South with North-West and North-East" in six[0].paragraphs[0]
+    assert "The bidder's partners lay their hands down and sit out." in six[2].paragraphs
     assert "second deck's 2s, 3s and red 4s (marked “2nd”" in rules_help(
-        Rules.parse("six-handed,deck=63-doubled"))[1]["paragraphs"][0]
+        Rules.parse("six-handed,deck=63-doubled"))[1].paragraphs[0]
 
 
 def test_a_second_copy_is_named_so_in_refusals_and_hints_too() -> None:

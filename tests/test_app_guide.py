@@ -62,9 +62,9 @@ def test_reopened_from_rules_at_its_first_step() -> None:
 
 def test_the_text_is_short_and_fits_the_table() -> None:
     standard = guide_steps(PRESETS["standard"])
-    assert "J♥ counts as a diamond when diamonds are trumps" in standard[2]["text"]
-    assert "the 3 kitty cards" in standard[1]["text"]
-    assert "the 5 kitty cards" in guide_steps(PRESETS["american"])[1]["text"]
-    assert standard[3]["title"] == "The joker" and "white joker" not in standard[3]["text"]
-    assert "the black joker the next" in guide_steps(PRESETS["french-canadian"])[3]["text"]
-    assert all(len(s["text"]) < 320 for rules in PRESETS.values() for s in guide_steps(rules))
+    assert "J♥ counts as a diamond when diamonds are trumps" in standard[2].text
+    assert "the 3 kitty cards" in standard[1].text
+    assert "the 5 kitty cards" in guide_steps(PRESETS["american"])[1].text
+    assert standard[3].title == "The joker" and "white joker" not in standard[3].text
+    assert "the black joker the next" in guide_steps(PRESETS["french-canadian"])[3].text
+    assert all(len(s.text) < 320 for rules in PRESETS.values() for s in guide_steps(rules))

@@ -129,13 +129,13 @@ def test_option_text_is_the_rules_string_text() -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_help_covers_every_preset(preset: str) -> None:
     sections = rules_help(PRESETS[preset])
-    assert [s["title"] for s in sections][:3] == ["The table", "The cards", "Bidding"]
-    assert all(s["paragraphs"] for s in sections)
+    assert [s.title for s in sections][:3] == ["The table", "The cards", "Bidding"]
+    assert all(s.paragraphs for s in sections)
 
 
 def test_help_follows_the_tables_options() -> None:
     def text(rules: str) -> str:
-        return " ".join(p for s in rules_help(Rules.parse(rules)) for p in s["paragraphs"])
+        return " ".join(p for s in rules_help(Rules.parse(rules)) for p in s.paragraphs)
     assert "43 cards" in text("standard") and "33 cards" in text("cutthroat")
     assert "your partner" in text("standard") and "their own score" in text("cutthroat")
     assert "only once someone has bid a seven" in text("standard")
@@ -145,6 +145,6 @@ def test_help_follows_the_tables_options() -> None:
     assert "1000 or more" in text("standard,target=1000")
     assert "played in no trumps" in text("standard,all_pass=no-trumps")
     assert "Open misère" not in text("standard,open_misere=off")
-    scoring = next(s for s in rules_help(Rules()) if s["title"] == "Scoring")
-    assert scoring["table"]["rows"][0] == ["6", "40", "60", "80", "100", "120"]
-    assert scoring["table"]["rows"][-1][-1] == "520"
+    scoring = next(s for s in rules_help(Rules()) if s.title == "Scoring")
+    assert scoring.table is not None and scoring.table.rows[0] == ("6", "40", "60", "80", "100", "120")
+    assert scoring.table.rows[-1][-1] == "520"

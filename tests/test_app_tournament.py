@@ -296,7 +296,7 @@ class TestViews:
         ts = turned_round
         view = adjust_table(table_view(ts.session), ts)
         assert [s.who for s in view.seats[1:]] == [f"{NAMES[p]} · {minus(ts.total(p))}" for p in ts.seats[1:]]
-        assert view.help[-1]["title"] == "The tournament"
+        assert view.help[-1].title == "The tournament"
         partner, left, right = (NAMES[ts.seats[s]] for s in (2, 1, 3))
         assert [s.name for s in view.sides] == [f"You & {partner}", " & ".join(sorted(
             (left, right), key=lambda name: NAMES.index(name)))]
@@ -359,7 +359,7 @@ class TestStartAndApp:
         assert view.seats == () and view.groups == () and not any(t.chosen for t in view.tables)
         assert form.checked() == {"rules": "tournament", "levels": ["human"] + ["easy"] * 3,
                                   "pace_ms": 700, "autoplay": False}
-        assert "9 rounds" in view.help[-1]["paragraphs"][0]
+        assert "9 rounds" in view.help[-1].paragraphs[0]
         html = render_start(view)
         assert "Start the tournament" in html and 'id="deal-code"' not in html and "rules-options" not in html
         assert 'data-action="set:rounds"' in html and 'data-action="set:level:all"' in html

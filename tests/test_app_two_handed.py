@@ -211,7 +211,7 @@ def test_the_kitty_goes_to_the_bidders_hand_not_the_piles() -> None:
 
 
 def test_the_rules_help_describes_the_piles() -> None:
-    text = " ".join(p for s in rules_help(Rules.parse("two-handed")) for p in s["paragraphs"])
+    text = " ".join(p for s in rules_help(Rules.parse("two-handed")) for p in s.paragraphs)
     for words in ("five piles of two cards: one face down with one face up on it",
                   "into their hand (never onto the piles)",
                   "A trick is four cards: each player plays one from their hand and one of the face-up cards",
@@ -219,7 +219,7 @@ def test_the_rules_help_describes_the_piles() -> None:
                   "the other player scores 10 for each trick"):
         assert words in text
     assert "the others defend together" not in text and "to the left" not in text
-    standard = " ".join(p for s in rules_help(Rules.parse("standard")) for p in s["paragraphs"])
+    standard = " ".join(p for s in rules_help(Rules.parse("standard")) for p in s.paragraphs)
     assert "piles" not in standard
 
 
@@ -237,4 +237,4 @@ def test_a_misere_bidders_piles_sit_out() -> None:
     assert 'aria-label="North&#x27;s piles: 5 face up, 5 face down, sitting out"' in \
         table_render.table(view)["arena"]
     assert "In misère the bidder's piles sit out" in " ".join(
-        p for s in rules_help(session.rules) for p in s["paragraphs"])
+        p for s in rules_help(session.rules) for p in s.paragraphs)

@@ -165,12 +165,12 @@ class TestTheTable:
         assert not again.cards_hidden and session.cards_hidden
 
     def test_the_help_says_the_rule_and_the_choices_made(self) -> None:
-        text = " ".join(p for section in rules_help(BLIND) for p in section["paragraphs"])
+        text = " ".join(p for section in rules_help(BLIND) for p in section.paragraphs)
         assert ("Blind misère (1000 points, the value in every scoring table of the reference) is "
                 "misère called before you look at your cards: only as your first call") in text
         assert "It outranks every bid" in text and "even before anyone has bid a seven (our choice)" in text
         assert "Blind misère" not in " ".join(p for section in rules_help(Rules())
-                                              for p in section["paragraphs"])
+                                              for p in section.paragraphs)
 
     def test_without_the_rule_the_cards_are_face_up(self) -> None:
         settings = default_settings("standard")

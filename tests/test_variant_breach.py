@@ -190,7 +190,7 @@ def test_the_arena_refuses_the_frozen_yardstick_a_breach_table() -> None:
 
 
 def test_the_rules_help_says_the_rule_and_the_choices_made() -> None:
-    words = " ".join(p for section in rules_help(BREACH_TABLE) for p in section["paragraphs"])
+    words = " ".join(p for section in rules_help(BREACH_TABLE) for p in section.paragraphs)
     assert "The breach call is worth the contract's value (our choice)" in words
     assert "A breach's points never win or lose the game on that hand" in words
     assert "Hi-lo cannot be breached, and breach is not played with the set rule" in words

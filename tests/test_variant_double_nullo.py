@@ -131,7 +131,7 @@ class TestTheRule:
 
 def test_the_help_says_the_rule_and_the_choices_made() -> None:
     text = " ".join(p for section in rules_help(Rules.parse("american,double-nullo=on"))
-                    for p in section["paragraphs"])
+                    for p in section.paragraphs)
     assert ("Double nullo (450 points: the reference gives only the Perfect table's value, used "
             "here with every table) promises that both partners take no trick. It ranks between "
             "ten clubs and ten diamonds") in text

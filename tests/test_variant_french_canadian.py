@@ -230,7 +230,7 @@ def test_the_frozen_yardstick_plays_the_table_legally() -> None:
 
 
 def test_help_says_the_rules_and_the_choices_made() -> None:
-    text = " ".join(p for section in rules_help(FC) for p in section["paragraphs"])
+    text = " ".join(p for section in rules_help(FC) for p in section.paragraphs)
     for words in ("the white joker (“la blanche”) ranks above the black joker",
                   "3, 3 and 4 at a time, 3 to the kitty after each of the first two rounds",
                   "6 go face down to the kitty", "a trump suit has 14 trumps",

@@ -189,11 +189,11 @@ def test_the_arena_refuses_the_frozen_yardstick_a_hi_lo_table() -> None:
     ("two-handed,hi_lo=on", "the bidder's piles sit out"),
     ("cutthroat,hi_lo=on", "the bidder plays alone against the others")])
 def test_the_rules_help_says_the_rule_and_the_choices_made(table: str, out: str) -> None:
-    words = " ".join(p for section in rules_help(Rules.parse(table)) for p in section["paragraphs"])
+    words = " ".join(p for section in rules_help(Rules.parse(table)) for p in section.paragraphs)
     assert "Hi-lo (350 points, in every scoring table: the Perfect table's value)" in words
     assert "ranks above nine clubs and below nine diamonds, wherever misère ranks" in words
     assert "Every table here plays ten tricks a hand, so it is always five won and five lost" in words
     assert out in words
-    assert "Hi-lo (" not in " ".join(p for s in rules_help(Rules()) for p in s["paragraphs"])
+    assert "Hi-lo (" not in " ".join(p for s in rules_help(Rules()) for p in s.paragraphs)
     option = next(f for f in OPTIONS if f.name == "hi_lo")
     assert option.metadata["label"] == "Hi-lo" and "worth 350" in option.metadata["help"]

@@ -46,8 +46,8 @@ class Guide:
                    + button("Done" if last else "Next", "guide", "close" if last else "next", key="guide-next",
                             cls="btn")
                    + button("Hide the guide", "guide", "close", key="guide-close", cls="btn ghost"))
-        title = text("h2", f"First game, {self.step + 1} of {len(steps)}: {step['title']}", id="guide-title")
-        return tag("aside", title + text("p", step["text"]) + tag("div", buttons, class_="row"),
+        title = text("h2", f"First game, {self.step + 1} of {len(steps)}: {step.title}", id="guide-title")
+        return tag("aside", title + text("p", step.text) + tag("div", buttons, class_="row"),
                    class_="guide", aria_labelledby="guide-title")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
@@ -32,7 +33,32 @@ DECK_WORDS: Final = {
                           "no kitty card is shown.",
 }
 
-Section = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ValueTable:
+    """The bid values as a table: its heading, and a row of text per number of tricks."""
+
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of the rules help: its title, its paragraphs and (scoring) the bid values."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+    table: ValueTable | None = None
+
+
+@dataclass(frozen=True)
+class GuideStep:
+    """A step of the first-game guide (app.guide)."""
+
+    title: str
+    text: str
+
 CHOICE_LABELS: Final = {
     "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
              "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
@@ -88,7 +114,7 @@ def _option_words(option: dataclasses.Field[Any], value: Any) -> str:
 
 
 def rules_help(rules: Rules) -> list[Section]:
-    """Sections of {"title", "paragraphs", optional "table"} for this table."""
+    """The rules help's sections for this table."""
     return [_table(rules), _cards(rules), _auction(rules), _kitty(rules), _trumps(rules),
             _joker(rules), _play(rules), _scoring(rules), _winning(rules)]
 
@@ -102,9 +128,9 @@ def _table(rules: Rules) -> Section:
     n = rules.players
     table = rules.table
     if table.has_piles:
-        return {"title": "The table", "paragraphs": [
+        return Section("The table", (
             "2 players, each keeping their own score: you sit South and North sits opposite. Each "
-            "plays from a hand and from five piles of cards laid in front of them, in view of both."]}
+            "plays from a hand and from five piles of cards laid in front of them, in view of both.",))
     if table.called_partner:
         text = (f"{n} players, each keeping their own score. The winning bidder calls a card for a "
                 "partner, or plays alone: whoever holds the called card is the partner, secret until "
@@ -121,7 +147,7 @@ def _table(rules: Rules) -> Section:
         partner = seat_name(n, rules.sides % n)
         text = (f"{n} players in partnerships: you sit South with {partner} as your partner; "
                 "partners sit opposite and share one score.")
-    return {"title": "The table", "paragraphs": [text, "Play goes clockwise (to the left)."]}
+    return Section("The table", (text, "Play goes clockwise (to the left)."))
 
 
 def _cards(rules: Rules) -> Section:
@@ -133,7 +159,7 @@ def _cards(rules: Rules) -> Section:
     else:
         deal = (f"Everyone gets 10 cards and {k} go face down to the kitty. The deal passes to the "
                 "left after every hand.")
-    return {"title": "The cards", "paragraphs": [DECK_WORDS[rules.deck], deal]}
+    return Section("The cards", (DECK_WORDS[rules.deck], deal))
 
 
 def _auction(rules: Rules) -> Section:
@@ -176,7 +202,7 @@ def _auction(rules: Rules) -> Section:
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
         text.append(out)
-    return {"title": "Bidding", "paragraphs": text + _nullo_bids(rules)}
+    return Section("Bidding", tuple(text + _nullo_bids(rules)))
 
 
 def _nullo_bids(rules: Rules) -> list[str]:
@@ -244,10 +270,10 @@ def _breach(rules: Rules) -> list[str]:
 
 def _kitty(rules: Rules) -> Section:
     k = rules.kitty_size
-    return {"title": "The kitty", "paragraphs": [
+    return Section("The kitty", (
         f"The winning bidder picks up the {k} kitty cards"
         + (" into their hand (never onto the piles)" if rules.table.has_piles else "")
-        + f", then puts back any {k} cards face down (kitty cards included) and leads the first trick."]}
+        + f", then puts back any {k} cards face down (kitty cards included) and leads the first trick.",))
 
 
 def _trumps(rules: Rules) -> Section:
@@ -260,7 +286,7 @@ def _trumps(rules: Rules) -> Section:
     if rules.deck.two_jokers:
         text.append("With two jokers, the white joker is the highest trump and the black joker the "
                     "next, above the right bower: a trump suit has 14 trumps.")
-    return {"title": "Trumps", "paragraphs": text}
+    return Section("Trumps", tuple(text))
 
 
 def _joker(rules: Rules) -> Section:
@@ -282,7 +308,7 @@ def _joker(rules: Rules) -> Section:
                     "black: a led joker loses only to the white joker. The bidder may give the "
                     "jokers a suit only when holding both, and then gives it to both (our choice: "
                     "the rules we follow do not say).")
-    return {"title": "The joker in no trumps and misère", "paragraphs": text}
+    return Section("The joker in no trumps and misère", tuple(text))
 
 
 def _play(rules: Rules) -> Section:
@@ -301,11 +327,11 @@ def _play(rules: Rules) -> Section:
                  "the trick is over. The tricks your piles win are yours."]
         if rules.misere:
             text.append("In misère the bidder's piles sit out: each trick is three cards.")
-    return {"title": "Playing", "paragraphs": text}
+    return Section("Playing", tuple(text))
 
 
 def _scoring(rules: Rules) -> Section:
-    rows = [[str(t)] + [str(rules.bid_value(bid(t, d))) for d in range(5)] for t in range(6, 11)]
+    rows = tuple((str(t), *(str(rules.bid_value(bid(t, d))) for d in range(5))) for t in range(6, 11))
     failing = ("; if they fail, they lose its value." if not rules.failed_to_defenders else
                ". Points are never subtracted: if they fail, its value goes to the other side, who "
                "still score their tricks too (our choice: the French Canadian rules we follow do not say).")
@@ -326,14 +352,13 @@ def _scoring(rules: Rules) -> Section:
     if rules.scoring == ScoringTable.FRENCH_CANADIAN:
         text.append("The French Canadian table: the trick bids as Avondale, misère (“petite”) 500 "
                     "and open misère (“grosse”, played with the hand face up) 1000.")
-    return {"title": "Scoring", "paragraphs": text,
-            "table": {"head": ["Tricks", "♠", "♣", "♦", "♥", "NT"], "rows": rows}}
+    return Section("Scoring", tuple(text), ValueTable(("Tricks", "♠", "♣", "♦", "♥", "NT"), rows))
 
 
 def _winning(rules: Rules) -> Section:
     target = rules.target
     if target == 0:
-        return {"title": "Winning", "paragraphs": ["There is no target: play as many hands as you like."]}
+        return Section("Winning", ("There is no target: play as many hands as you like.",))
     text = [f"A side wins by reaching {target} or more on a hand in which it made its own bid."]
     if rules.defenders_win:
         points = "tricks and the value of a bid the other side fails" if rules.failed_to_defenders else "tricks"
@@ -346,31 +371,31 @@ def _winning(rules: Rules) -> Section:
     if rules.point_spread:
         text.append(f"The game also ends when one side is above zero, the other below, and they "
                     f"are {target} or more apart.")
-    return {"title": "Winning", "paragraphs": text}
+    return Section("Winning", tuple(text))
 
 
-def guide_steps(rules: Rules) -> list[Section]:
-    """The first-game guide (app.guide): four short steps of {"title", "text"}, in the order a
+def guide_steps(rules: Rules) -> list[GuideStep]:
+    """The first-game guide (app.guide): four short steps, in the order a
     hand needs them: the bidding, the kitty, the bowers, the joker."""
     k = rules.kitty_size
     misere = " Misère bids to take no trick at all." if rules.misere else ""
     return [
-        {"title": "Bidding", "text": "Each player in turn bids how many tricks (6 to 10) their side will take "
+        GuideStep("Bidding", "Each player in turn bids how many tricks (6 to 10) their side will take "
                                      "with a suit as trumps or in no trumps, or passes. Each bid must beat the "
                                      "last: the bid buttons show what each is worth. The highest bid is the "
-                                     f"contract.{misere}"},
-        {"title": "The kitty", "text": f"The winning bidder picks up the {k} kitty cards, then puts back any {k} "
-                                       "face down: keep the strong cards, throw away the weak ones."},
-        {"title": "The bowers", "text": "With a suit as trumps, its jack (the right bower) and the other jack of "
+                                     f"contract.{misere}"),
+        GuideStep("The kitty", f"The winning bidder picks up the {k} kitty cards, then puts back any {k} "
+                                       "face down: keep the strong cards, throw away the weak ones."),
+        GuideStep("The bowers", "With a suit as trumps, its jack (the right bower) and the other jack of "
                                         "the same colour (the left bower) are the second and third highest "
                                         "trumps: J♥ counts as a diamond when diamonds are trumps, and J♦ as a "
-                                        "heart when hearts are."},
-        {"title": "The jokers", "text": "The white joker is the highest trump of all, the black joker the next. "
+                                        "heart when hearts are."),
+        GuideStep("The jokers", "The white joker is the highest trump of all, the black joker the next. "
                                         "In no trumps and misère they win any trick they are in (the white over "
                                         "the black), but you may play one only when you cannot follow suit "
-                                        "(Rules says when you may lead it)."}
+                                        "(Rules says when you may lead it).")
         if rules.deck.two_jokers else
-        {"title": "The joker", "text": "The joker is the highest trump of all. In no trumps and misère it wins "
+        GuideStep("The joker", "The joker is the highest trump of all. In no trumps and misère it wins "
                                        "any trick it is in, but you may play it only when you cannot follow "
-                                       "suit (Rules says when you may lead it)."},
+                                       "suit (Rules says when you may lead it)."),
     ]

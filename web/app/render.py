@@ -153,14 +153,14 @@ def help_sections(sections: list[Section]) -> str:
     """The rules help: a section per topic, the bid values as a table."""
     out = []
     for s in sections:
-        body = "".join(text("p", p) for p in s["paragraphs"])
-        if "table" in s:
-            head = tag("tr", "".join(text("th", h, scope="col") for h in s["table"]["head"]))
+        body = "".join(text("p", p) for p in s.paragraphs)
+        if s.table is not None:
+            head = tag("tr", "".join(text("th", h, scope="col") for h in s.table.head))
             rows = "".join(tag("tr", text("th", r[0], scope="row") + "".join(text("td", c) for c in r[1:]))
-                           for r in s["table"]["rows"])
+                           for r in s.table.rows)
             body += tag("table", text("caption", "Bid values") + tag("thead", head) + tag("tbody", rows),
                         class_="values")
-        out.append(tag("section", text("h3", s["title"]) + body, class_="help-section"))
+        out.append(tag("section", text("h3", s.title) + body, class_="help-section"))
     return "".join(out)
 
 

@@ -188,12 +188,12 @@ def _moves(pair: tuple[int, int], scores: tuple[int, int], table: int) -> str:
 
 def tournament_help(rules: Rules, rounds: int) -> list[Section]:
     """The rules help of the tournament's tables, its format in place of winning a game."""
-    fmt = {"title": "The tournament", "paragraphs": [
+    fmt = Section("The tournament", (
         "Eight players at two tables: you and seven bots, in pairs. A round is four hands, "
         f"each player dealing once, with no target; the tournament plays {rounds} rounds.",
         "Everyone keeps their own total: the points of their pair on every hand they play.",
         "After each round, at each table the pair that scored less moves to the other table "
         "(on a tie, the pair of the round's first dealer), and every pair splits up: you have "
         "a new partner every round.",
-        "The highest total after the last round wins."]}
-    return [fmt if s["title"] == "Winning" else s for s in rules_help(rules)]
+        "The highest total after the last round wins."))
+    return [fmt if s.title == "Winning" else s for s in rules_help(rules)]
