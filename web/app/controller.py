@@ -234,12 +234,18 @@ class App:
         if self.confirm != (action, value) or self.saves is None:
             return
         self.confirm, self.dialog = ("", ""), ""
-        if action == "delete" and value != self.game_id:
-            self.saves.delete(value)
-        elif action == "delete-kept":
-            self.saves.delete_quarantined(value)
-            if value == self.kept:
-                self.notice, self.kept = "", ""
+        DELETES[action](self, self.saves, value)
+
+    def _delete_game(self, saves: Saves, game_id: str) -> None:
+        """A game in progress (never the one at the table)."""
+        if game_id != self.game_id:
+            saves.delete(game_id)
+
+    def _delete_kept(self, saves: Saves, key: str) -> None:
+        """A save kept aside; its notice goes with it."""
+        saves.delete_quarantined(key)
+        if key == self.kept:
+            self.notice, self.kept = "", ""
 
     def _clear_notice(self) -> None:
         """A new game: a passing notice (a link's, an import's) is done with."""
@@ -286,23 +292,15 @@ class App:
         return applied
 
     # --- the hand review ------------------------------------------------------------------
-    def review_action(self, action: str, value: str) -> None:
-        """'review-open' (value: '' for the table's last hand, else a History game's index),
-        'review-step', 'review-hand' (another hand of the game), 'review-play' ('on'/'off')."""
-        if action == "review-open":
-            self.review = self._review_of(value)
-            self.dialog = "review" if self.review is not None else ""
-            return
-        review = self.review
-        number = int(value) if value.lstrip("-").isdigit() else -1
-        if review is None or self.dialog != "review":
-            return
-        if action == "review-step" and (number >= 0 or value == "+"):
-            review.go(review.step + 1 if value == "+" else number)
-        elif action == "review-hand":
-            review.other_hand(number)
-        elif action == "review-play":
-            review.play(value == "on")
+    def _open_review(self, value: str) -> None:
+        """'review-open': value '' for the table's last hand, else a History game's index."""
+        self.review = self._review_of(value)
+        self.dialog = "review" if self.review is not None else ""
+
+    def _in_review(self, action: str, value: str) -> None:
+        """A control of the open review (REVIEW_ACTIONS)."""
+        if self.review is not None and self.dialog == "review":
+            REVIEW_ACTIONS[action](self.review, value)
 
     def _review_of(self, value: str) -> Review | None:
         """A review of the table's last hand played, or of the last hand of a finished game."""
@@ -489,18 +487,9 @@ class App:
         match = session.match
         hand = match.hands[0]
         table = rules_words(match.rules)
-        if kind == "deal":
-            number = len(match.hands) - 1
-            query = links.deal_link(match.rules, match.deal_code(number))
-            title, words = "Share this deal", f"Whoever opens this link plays these same cards from your seat ({table}):"
-        elif hand.is_over and kind == "challenge":
-            query = links.challenge_link(hand, match.first)
-            title, words = "Challenge a friend", f"Your friend plays the same cards ({table}) and sees both results:"
-        elif hand.is_over and kind == "replay":
-            query = links.replay_link(hand, match.first)
-            title, words = "Replay link", "This link shows the hand trick by trick:"
-        else:
+        if kind not in SHARES or (kind != "deal" and not hand.is_over):
             return
+        query, title, words = SHARES[kind](match, table)
         self.shared, self.dialog = ShareView(title, links.share_url(self.page_url, query), words), "share"
 
     def _replaying(self) -> bool:
@@ -564,17 +553,19 @@ class App:
         return regions
 
     def _dialog(self, view: TableView | None) -> str:
-        if self.dialog == "confirm" and self.confirm[0]:
-            return games_render.confirm_dialog(self.confirm_view())
-        if self.dialog == "history":
-            return render.history_dialog(self.history_view())
-        if self.dialog == "share":
-            return render.share_dialog(self.shared)
-        if self.dialog == "replay" and self.link is not None:
-            return render.replay_dialog(self.replay_view(self.link))
-        if self.dialog == "review" and self.review is not None:
-            return review_render.dialog(self.review.view())
+        draw = DIALOG_HTML.get(self.dialog)
+        if draw is not None:
+            return draw(self)
         return render.dialog(self.dialog, view, self.prefs.view()) if self.dialog and view is not None else ""
+
+    def _confirm_html(self) -> str:
+        return games_render.confirm_dialog(self.confirm_view()) if self.confirm[0] else ""
+
+    def _replay_html(self) -> str:
+        return render.replay_dialog(self.replay_view(self.link)) if self.link is not None else ""
+
+    def _review_html(self) -> str:
+        return review_render.dialog(self.review.view()) if self.review is not None else ""
 
 
 def _number(value: str) -> int:
@@ -591,7 +582,49 @@ def _deleting(action: str) -> Callable[[App, str], None]:
 
 
 def _reviewing(action: str) -> Callable[[App, str], None]:
-    return lambda app, value: app.review_action(action, value)
+    return lambda app, value: app._in_review(action, value)
+
+
+def _review_step(review: Review, value: str) -> None:
+    """'+': the next trick, else the trick numbered."""
+    if (number := _number(value)) >= 0 or value == "+":
+        review.go(review.step + 1 if value == "+" else number)
+
+
+REVIEW_ACTIONS: Final[dict[str, Callable[[Review, str], None]]] = {
+    "review-step": _review_step,
+    "review-hand": lambda review, value: review.other_hand(_number(value)),
+    "review-play": lambda review, value: review.play(value == "on"),
+}
+"""The review's controls (app.review.Review), while it is open."""
+
+
+def _deal_link(match: Match, table: str) -> tuple[str, str, str]:
+    return (links.deal_link(match.rules, match.deal_code(len(match.hands) - 1)), "Share this deal",
+            f"Whoever opens this link plays these same cards from your seat ({table}):")
+
+
+SHARES: Final[dict[str, Callable[[Match, str], tuple[str, str, str]]]] = {
+    "deal": _deal_link,
+    "challenge": lambda match, table: (links.challenge_link(match.hands[0], match.first), "Challenge a friend",
+                                       f"Your friend plays the same cards ({table}) and sees both results:"),
+    "replay": lambda match, _: (links.replay_link(match.hands[0], match.first), "Replay link",
+                                "This link shows the hand trick by trick:"),
+}
+"""The links App.share shows, by kind (a challenge or replay once the first hand is over): the
+link's query, the dialog's title and its words ('deal': this hand's cards, with the table's
+rules in words)."""
+DELETES: Final[dict[str, Callable[[App, Saves, str], None]]] = {"delete": App._delete_game,
+                                                               "delete-kept": App._delete_kept}
+"""What a confirmed Delete deletes, by the confirming action (CONFIRMS' values)."""
+DIALOG_HTML: Final[dict[str, Callable[[App], str]]] = {
+    "confirm": App._confirm_html,
+    "history": lambda app: render.history_dialog(app.history_view()),
+    "share": lambda app: render.share_dialog(app.shared),
+    "replay": App._replay_html,
+    "review": App._review_html,
+}
+"""The dialogs drawn from the app's own state; the others ('sheet', 'help', 'menu') from the table's view."""
 
 
 def _set_pace(session: Session, value: str) -> None:
@@ -621,7 +654,8 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     "next": App._next,
     "card": App._tap,
     "next-round": App._next_round,
-    **{review: _reviewing(review) for review in ("review-open", "review-step", "review-hand", "review-play")},
+    "review-open": App._open_review,
+    **{review: _reviewing(review) for review in REVIEW_ACTIONS},
 }
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
