@@ -319,9 +319,11 @@ def best_contract(hand: Hand, side: int, take: Callable[[Bid], bool],
     other sides in the auction, ``take(bid)`` telling whether the side makes ``bid`` (it may
     raise :class:`SearchTimeout`: the answer so far is then a lower bound, not ``settled``).
 
-    Not every denomination is solved exactly: each is asked only whether it makes the
-    lowest contract there that beats the best found so far (``first``'s denomination first,
-    then the others from no trumps down), and on while it does."""
+    Not every denomination is solved exactly: the first (``first``'s, else no trumps) is asked
+    from its highest contract down, until one makes (a side's first denomination is often its
+    best, and the probe of a high contract that makes settles the lower ones); each other is
+    asked only whether it makes the lowest contract there that beats the best found so far, and
+    on up while it does."""
     rules = hand.rules
     candidates = _contracts(hand, side)
     seat = side_declarer(hand, side)
@@ -333,8 +335,12 @@ def best_contract(hand: Hand, side: int, take: Callable[[Bid], bool],
 
     try:
         for d in order:
-            for b in (c for c in candidates if c.denomination == d):
-                if best is not None and worth(b) <= worth(best):
+            bids = [c for c in candidates if c.denomination == d]
+            if best is None:  # the first: from the top down
+                best = next((b for b in sorted(bids, key=worth, reverse=True) if take(b)), None)
+                continue
+            for b in bids:
+                if worth(b) <= worth(best):
                     continue
                 if not take(b):
                     break
