@@ -7,10 +7,10 @@ in a position are kept as bit masks of card ids.  ``apply`` checks an action,
 
 The snapshot rule of push/pop: every attribute of a hand holds an immutable
 value (ints, tuples, frozen values) that an action rebinds, never changes in
-place, except ``under`` (built once, only read) and the logs named in
-``_LOGS``, which only grow.  So a shallow copy of the attributes is a
-snapshot, and ``pop`` restores one and cuts the logs back
-(``tests/test_position.py`` checks the rule).
+place, except ``under`` (built once, only read), the undo stack, and the log
+named in ``_LOGS``, which grows by one action a push.  So a shallow copy of
+the attributes is a snapshot, and ``pop`` restores one and drops the log's
+last entry (``tests/test_position.py`` checks the rule).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from engine.table import Sides, Table
 from engine.trumps import TrumpOrder, joker_lead_suits, may_lead_joker, trump_order
 
 _JOKERS = (1 << JOKER_ID) | (1 << SECOND_JOKER_ID)
-_LOGS: Final = ("history", "tricks")
+_LOGS: Final = ("history",)
 """The attributes that change in place (they only grow); every other one is immutable."""
 
 
@@ -74,8 +74,7 @@ _SUIT_PLAYS: dict[int, tuple[Action, ...]] = {}
 
 def _suit_plays(key: int) -> tuple[Action, ...]:
     base = (key >> 16 & 15) * 16 + (key >> 20)
-    plays = tuple(ACTIONS[base + i] for i in range(16) if key >> i & 1)
-    _SUIT_PLAYS[key] = plays
+    plays = _SUIT_PLAYS[key] = tuple([ACTIONS[base + i] for i in ids_of(key & 0xFFFF)])
     return plays
 
 
@@ -157,7 +156,7 @@ class Hand:
         """Position winning the trick so far (-1 before the lead)."""
         self.best = -1
         """Power of the card winning the trick so far."""
-        self.tricks: list[Trick] = []
+        self.tricks: tuple[Trick, ...] = ()
         self.won: tuple[int, ...] = (0,) * n
         self.suits_led = 0
         self.voids: tuple[int, ...] = (0,) * n
@@ -167,7 +166,8 @@ class Hand:
         self.to_ask: tuple[int, ...] = ()
         """The defenders still to say whether they breach (the breach phase)."""
         self.result: HandResult | None = None
-        self._undo: list[tuple[dict[str, Any], int, int]] = []
+        self._undo: list[dict[str, Any]] = []
+        """The snapshots of the attributes before each push (the same list in each)."""
 
     @staticmethod
     def new(rules: Rules, seed: int, dealer: int = 0) -> Hand:
@@ -361,7 +361,7 @@ class Hand:
 
     def push(self, action: int) -> None:
         """Apply a legal action without checking it (for search); undo with pop."""
-        self._undo.append((self.__dict__.copy(), len(self.history), len(self.tricks)))
+        self._undo.append(self.__dict__.copy())
         self.history.append((self.controller[self.turn], ACTIONS[action]))
         phase = self.phase
         if phase == _PLAY:
@@ -380,14 +380,8 @@ class Hand:
 
     def pop(self) -> Action:
         """Undo the last action and return it."""
-        snapshot, n_history, n_tricks = self._undo.pop()
-        action = self.history[n_history][1]
-        undo = self._undo
-        self.__dict__ = snapshot
-        self._undo = undo
-        del self.history[n_history:]
-        del self.tricks[n_tricks:]
-        return action
+        self.__dict__ = self._undo.pop()
+        return self.history.pop()[1]
 
     # --- auction --------------------------------------------------------------
     def _bid(self, action: int) -> None:
@@ -574,8 +568,8 @@ class Hand:
                 if below is not None and p >= self.players:
                     up[p] |= 1 << below
             self.up = (*up,)
-        tricks = self.tricks
-        tricks.append(Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
+        self.tricks = tricks = (*self.tricks,
+                                Trick(self.leader, self.trick_pos, self.trick_cards, winner, self.led))
         won = [*self.won]
         won[winner] += 1
         self.won = (*won,)

@@ -124,7 +124,7 @@ def observe(hand: Hand, seat: int) -> Observation:
         kitty=tuple(cards_of(hand.kitty)) if mine and hand.phase > Phase.AUCTION else (),
         discards=tuple(cards_of(hand.discarded[seat])),
         called=hand.called, partner=partner, joker_suit=hand.joker_suit, active=hand.active,
-        tricks=tuple(hand.tricks), trick_positions=hand.trick_pos,
+        tricks=hand.tricks, trick_positions=hand.trick_pos,
         trick_cards=hand.trick_cards, led=hand.led, won=hand.won,
         voids=hand.voids, exposed=exposed, sides=hand.sides_seen_by(seat), barred=hand.barred,
         totals=hand.totals, breacher=hand.breacher)

@@ -13,7 +13,15 @@ from typing import Final, TypeVar
 MASK64: Final = (1 << 64) - 1
 GOLDEN: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
-_LIMITS: Final = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(129))
+
+
+def _limits(most: int) -> tuple[int, ...]:
+    """``below(n)``'s rejection limit for every ``n`` up to ``most`` (the largest multiple
+    of ``n`` below 2**64; 0 for ``n == 0``)."""
+    return tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(most + 1))
+
+
+_LIMITS: Final = _limits(128)
 """``below(n)``'s rejection limit for small ``n``."""
 
 
@@ -54,9 +62,10 @@ class SplitMix64:
         """Fisher-Yates, from the last position down to 1: swap ``i`` with
         ``below(i + 1)`` (inlined here for speed)."""
         state = self.state
+        limits = _LIMITS if len(items) < len(_LIMITS) else _limits(len(items))
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - (1 << 64) % n
+            limit = limits[n]
             while True:  # next_u64, inlined
                 state = (state + GOLDEN) & MASK64
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

@@ -120,7 +120,7 @@ def check_result(hand: Hand) -> None:
     result = hand.result
     assert hand.is_over and result is not None and hand.to_act == -1
     if result.thrown_in:
-        assert hand.tricks == [] and result.points == (0,) * hand.rules.sides
+        assert hand.tricks == () and result.points == (0,) * hand.rules.sides
         return
     assert len(hand.tricks) == 10 and sum(hand.won) == 10 and sum(result.tricks) == 10
     per_seat = [0] * hand.players
