@@ -59,6 +59,10 @@ CACHE = ROOT / ".cache"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIST = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYSCRIPT_SOURCES = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+"""PyScript's own Python modules, which it writes as source where the worker starts."""
+PYSCRIPT_BYTECODE = "pyodide/pyscript-pyc.zip"
+"""Those modules compiled (build_pyc.py), unpacked beside them by web/pyscript.toml's [files]."""
 APP = WEB / "app"
 APP_NAME = "five-hundred-app"
 
@@ -227,6 +231,7 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
     files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
     files["pyodide/python_stdlib.zip"] = build_pyc.compiled_in((PYODIDE_DIST / "python_stdlib.zip").read_bytes(),
                                                                compiled["stdlib"])
+    files[PYSCRIPT_BYTECODE] = build_pyc.archive(compiled["pyscript"])
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
     files[f"pyodide/{micropip.name}"] = micropip
     files |= {f"pyodide/{file_name}": data for file_name, data, _ in wheels.values()}
@@ -236,10 +241,10 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
 def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str, dict[str, bytes]]:
     """build_pyc.compile_start's .pyc files, cached in .cache/ by a hash of all its inputs."""
     inputs = [*wheels.values(), (WEB / "main.py").read_bytes(), (PYODIDE_DIST / "package.json").read_bytes(),
-              (ROOT / "build_pyc.py").read_bytes()]
+              (ROOT / "build_pyc.py").read_bytes(), PYSCRIPT_SOURCES.read_bytes()]
     cached = CACHE / "pyc" / f"{sha256(b''.join(sha256(data).encode() for data in inputs))[:20]}.zip"
     if not cached.exists():
-        compiled = build_pyc.compile_start(PYODIDE_DIST, wheels, WEB / "main.py", packages)
+        compiled = build_pyc.compile_start(PYODIDE_DIST, wheels, WEB / "main.py", packages, PYSCRIPT_SOURCES)
         shutil.rmtree(cached.parent, ignore_errors=True)
         cached.parent.mkdir(parents=True)
         with zipfile.ZipFile(cached, "w") as archive:
@@ -247,7 +252,7 @@ def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str
                 for rel, data in found.items():
                     archive.writestr(f"{area}/{rel}", data)
     with zipfile.ZipFile(cached) as archive:
-        compiled = {"stdlib": {}, "site": {}}
+        compiled: dict[str, dict[str, bytes]] = {area: {} for area in build_pyc.AREAS}
         for name in archive.namelist():
             area, rel = name.split("/", 1)
             compiled[area][rel] = archive.read(name)

@@ -26,6 +26,8 @@ from pathlib import Path
 
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 """Every entry's time in the zips this writes: the same inputs give the same bytes."""
+AREAS = ("stdlib", "site", "pyscript")
+"""Where the .pyc files go (compile_start)."""
 FIRST_TABLE = '{"op": "start", "local": {}, "session": {}, "path": "/", "queued": [["start", "1-3-1"]]}'
 """What main.py is asked at build time: a deal where South bids first, as the player's first table."""
 
@@ -37,6 +39,7 @@ const job = JSON.parse(readFileSync(process.argv.at(-1), "utf8"));
 const py = await loadPyodide({ indexURL: job.indexURL, stdout: (s) => console.error(s) });
 await py.loadPackage(job.wheels, { checkIntegrity: false });  // as the worker does (its loader's imports count)
 py.FS.writeFile("/home/pyodide/main.py", new Uint8Array(readFileSync(job.main)));
+job.pyscript = (await import(job.pyscript)).default.pyscript;  // the modules PyScript writes at start
 py.globals.set("job", py.toPy(job));
 writeFileSync(job.out, py.runPython(%(python)s));
 """
@@ -48,16 +51,19 @@ started = list(sys.modules.items())  # before this script's own imports below
 import zipimport
 stdlib = sys.path[1]  # /lib/python314.zip, on sys.path as Pyodide starts
 site = sysconfig.get_path("purelib")
-def pyc(source, shown):
+def pyc(source, shown, mode="UNCHECKED_HASH"):
     import py_compile
     os.makedirs("/tmp/pyc", exist_ok=True)
     with open("/tmp/pyc/source.py", "wb") as f:
         f.write(source)
     py_compile.compile("/tmp/pyc/source.py", "/tmp/pyc/out.pyc", shown, doraise=True,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                       invalidation_mode=py_compile.PycInvalidationMode[mode])
     with open("/tmp/pyc/out.pyc", "rb") as f:
         return base64.b64encode(f.read()).decode()
-out = {"stdlib": {}, "site": {}}
+out = {"stdlib": {}, "site": {}, "pyscript": {}}
+for file, source in job["pyscript"].items():  # checked: a source PyScript writes otherwise is compiled anew
+    cached = f"__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+    out["pyscript"][cached] = pyc(source.encode(), f"/home/pyodide/pyscript/{file}", "CHECKED_HASH")
 for name, module in sorted(started):
     path = getattr(module, "__file__", None) or ""
     if isinstance(module.__loader__, zipimport.zipimporter) and path.startswith(stdlib + "/") and path.endswith(".py"):
@@ -74,8 +80,12 @@ json.dumps(out)
 '''
 
 
-def compile_start(pyodide_dist: Path, wheels: Mapping[str, bytes], main: Path, packages: list[str]) -> dict[str, dict[str, bytes]]:
-    """The .pyc files, by path in python_stdlib.zip ("stdlib") and in our wheels ("site")."""
+def compile_start(pyodide_dist: Path, wheels: Mapping[str, bytes], main: Path, packages: list[str],
+                  pyscript: Path) -> dict[str, dict[str, bytes]]:
+    """The .pyc files, by path in python_stdlib.zip ("stdlib"), in our wheels ("site"), and in
+    the folder where PyScript writes its own modules' sources at every start ("pyscript": the
+    sources ``pyscript``, a module of PyScript's, holds; checked-hash .pyc files there, so that a
+    source PyScript writes otherwise is compiled as before)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("build: Node is needed to compile the worker's bytecode (it runs npm already)")
@@ -87,13 +97,13 @@ def compile_start(pyodide_dist: Path, wheels: Mapping[str, bytes], main: Path, p
             path.write_bytes(data)
         job.write_text(json.dumps({"indexURL": f"{pyodide_dist}/", "wheels": [str(w) for w in paths],
                                    "main": str(main), "out": str(out), "first": FIRST_TABLE,
-                                   "packages": packages}))
+                                   "packages": packages, "pyscript": pyscript.as_uri()}))
         script = NODE % {"pyodide": json.dumps((pyodide_dist / "pyodide.mjs").as_uri()),
                          "python": json.dumps(PYTHON)}
         subprocess.run([node, "--input-type=module", "-e", script, "--", str(job)], check=True,
                        stdout=subprocess.DEVNULL)
         found = json.loads(out.read_text())
-    return {area: {rel: base64.b64decode(data) for rel, data in found[area].items()} for area in ("stdlib", "site")}
+    return {area: {rel: base64.b64decode(data) for rel, data in found[area].items()} for area in AREAS}
 
 
 def compiled_in(archive: bytes, compiled: Mapping[str, bytes], record: str | None = None) -> bytes:
@@ -111,6 +121,15 @@ def compiled_in(archive: bytes, compiled: Mapping[str, bytes], record: str | Non
                 lines = data.decode().splitlines(keepends=True)
                 data = "".join(_record_line(line, compiled) for line in lines).encode()
             target.writestr(info, data)
+    return buffer.getvalue()
+
+
+def archive(files: Mapping[str, bytes]) -> bytes:
+    """A zip of ``files`` (by path), the same bytes for the same files."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in sorted(files.items()):
+            target.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 

@@ -38,7 +38,7 @@ def test_worker_answers_the_page(page: Page) -> None:
     answer = page.evaluate("""async () => JSON.parse(await window.fiveHundred.bots.call('{"fn": "ping"}'))""")
     assert answer["python"].startswith("3.14")
     assert re.fullmatch(r"\d+\.\d+\.\d+", answer["five_hundred"])
-    assert answer["from_source"] == []  # ours and the standard library's at start: bytecode compiled by build.py
+    assert answer["from_source"] == []  # ours, the standard library's at start and PyScript's: bytecode compiled by build.py
 
 
 def test_every_request_is_local_and_succeeds(page: Page, site_url: str) -> None:

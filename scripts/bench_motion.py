@@ -51,6 +51,7 @@ RECORD = """() => {
   };
   requestAnimationFrame(frame);
   window.clicks = [];
+  window.fiveHundredTimes = [];  // web/page.js: each message to the worker, queued, sent, answered, drawn
   addEventListener('pointerdown', (event) => {
     const click = {at: event.timeStamp, moving: moving(), finished: null, answered: null};
     window.clicks.push(click);
@@ -96,6 +97,26 @@ def spread(values: list[float]) -> str:
     return f"median {statistics.median(values):6.1f}  worst {max(values):6.1f}" if values else "none"
 
 
+def parts(clicks: list[dict], times: list[dict], moving: bool) -> str:
+    """The clicks' answers in parts (web/page.js's record of each message): from pointerdown to
+    the message queued, queued to sent to the worker (waiting for the messages before it), sent to
+    answered (the worker), answered to drawn; and what the worker was doing while the worst waited."""
+    steps: dict[str, list[float]] = {"to queued": [], "waiting": [], "worker": [], "drawing": []}
+    worst, ahead = -1.0, ""
+    for click in (c for c in clicks if c["moving"] == moving and c["answered"] is not None):
+        mine = next((t for t in times if t["what"] == "dialog sheet" and t["queued"] >= click["at"]), None)
+        if mine is None:
+            continue
+        for name, value in zip(steps, (mine["queued"] - click["at"], mine["at"] - mine["queued"],
+                                       mine["answered"] - mine["at"], mine["drawn"] - mine["answered"])):
+            steps[name].append(value)
+        if mine["drawn"] - click["at"] > worst:
+            worst = mine["drawn"] - click["at"]
+            ahead = ", ".join(f"{t['what']} {t['answered'] - t['at']:.0f} ms" for t in times
+                              if t["at"] < mine["at"] and t["answered"] > click["at"]) or "nothing"
+    return "; ".join(f"{name} {spread(values)}" for name, values in steps.items()) + f"; ahead of the worst: {ahead}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--travels", type=int, default=24)
@@ -119,6 +140,7 @@ def main() -> None:
         travels: list[list[float]] = page.evaluate("window.travels")[:args.travels]
         still: list[list[float]] = page.evaluate("window.still")
         clicks = page.evaluate("window.clicks")
+        times = page.evaluate("window.fiveHundredTimes")
         browser.close()
     frames = [len(t) for t in travels]
     size = round(statistics.median(frames))
@@ -136,6 +158,8 @@ def main() -> None:
         finished = [c["finished"] - c["at"] for c in chosen if c["finished"] is not None]
         print(f"  click {name}: {len(chosen)} clicks; table as drawn {spread(finished)} ms; "
               f"answer drawn {spread([c['answered'] - c['at'] for c in chosen])} ms (goal <= 100)")
+    for moving in (True, False):
+        print(f"  where a click's time went ({'during a travel' if moving else 'nothing moving'}): " + parts(clicks, times, moving))
     print(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 
 

@@ -26,10 +26,23 @@ def new_seed() -> int:
 
 
 def from_source() -> list[str]:
-    """The modules of ours, and of the standard library, imported from source, not from the
-    bytecode build.py compiled (build_pyc.py): none in the site as built."""
+    """The modules of ours, of the standard library and of PyScript imported from source, not
+    from the bytecode build.py compiled (build_pyc.py): none in the site as built."""
     return sorted(name for name, module in sys.modules.items()
-                  if (name.split(".")[0] in PACKAGES or name in STDLIB) and str(getattr(module, "__file__", "")).endswith(".py"))
+                  if ((name.split(".")[0] in PACKAGES or name in STDLIB) and str(getattr(module, "__file__", "")).endswith(".py"))
+                  or (name.split(".")[0] == "pyscript" and str(getattr(module, "__file__", "")).endswith(".py")
+                      and not _compiled_beside(module.__file__)))
+
+
+def _compiled_beside(path: str) -> bool:
+    """A source PyScript wrote has the checked-hash .pyc of its very text in __pycache__ (the
+    worker writes no bytecode: an import compiles a source whose .pyc is not of it)."""
+    from importlib.util import cache_from_source, source_hash
+    try:
+        with open(path, "rb") as source, open(cache_from_source(path), "rb") as compiled:
+            return compiled.read(16)[8:] == source_hash(source.read())
+    except (OSError, ValueError):
+        return False
 
 
 bridge = Bridge(seed=new_seed)

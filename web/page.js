@@ -98,7 +98,8 @@ function draw(answer, quiet = false, stale = false) {
   if (!quiet) {
     const focusKey = attribute(document.activeElement, "data-key");
     const opened = [...document.querySelectorAll("details[open][data-key]")].map((d) => attribute(d, "data-key"));
-    const moved = motion.note();  // the cards' boxes before the patch (web/motion.js)
+    const pace = paceOf(answer.regions.arena);
+    const moved = motion.duration(pace) ? motion.note() : null;  // the cards' boxes before the patch (web/motion.js)
     for (const screen of SCREENS) document.getElementById(screen).hidden = answer.screen !== screen;
     for (const name of REGIONS) {
       const html = answer.regions[name];
@@ -107,7 +108,7 @@ function draw(answer, quiet = false, stale = false) {
         drawn[name] = html;
       }
     }
-    motion.play(moved, Number(document.querySelector("#arena .arena")?.dataset.pace ?? 0));
+    motion.play(moved, pace);
     for (const key of opened) {
       for (const d of document.querySelectorAll(`details[data-key="${CSS.escape(key)}"]`)) d.open = true;
     }
@@ -121,6 +122,13 @@ function draw(answer, quiet = false, stale = false) {
   body.dataset.turn = answer.marker;
   for (const [name, on] of Object.entries(answer.classes)) body.classList.toggle(name, on);
   schedule(answer.due);
+}
+
+// The bots' pause the table is drawn at (ms): the answer's, else the one on the screen. At 0
+// nothing moves, and no card's box is read (reading them would lay out each answer at once).
+function paceOf(arena) {
+  if (arena === undefined) return Number(document.querySelector("#arena .arena")?.dataset.pace ?? 0);
+  return Number(/data-pace="(\d+)"/.exec(arena)?.[1] ?? 0);
 }
 
 // Make `element`'s content the given HTML, keeping the elements that stay (matched by data-key,
@@ -226,7 +234,16 @@ function send(message, quiet = false) {
   if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
   waiting++;
   body.dataset.busy = "yes";
-  chain = chain.then(async () => draw(JSON.parse(await worker.handle(JSON.stringify(message))), quiet, number < sent))
+  const what = message.op === "act" ? `${message.action} ${message.value}` : message.op;
+  const times = window.fiveHundredTimes;  // a benchmark's record (scripts/bench_motion.py): none otherwise
+  const queued = performance.now();
+  chain = chain.then(async () => {
+    const at = performance.now();
+    const text = await worker.handle(JSON.stringify(message));
+    const answered = performance.now();
+    draw(JSON.parse(text), quiet, number < sent);
+    times?.push({ what, queued, at, answered, drawn: performance.now() });
+  })
     .catch((error) => console.error("Five Hundred:", error))
     .finally(() => { if (--waiting === 0) body.dataset.busy = "no"; });
   return chain;
