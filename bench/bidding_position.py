@@ -48,11 +48,12 @@ def value(rules: Rules, cards: tuple[list[str], str], dealer: int, before: list[
     hand = Hand.from_cards(rules, cards[0], cards[1], dealer=dealer)
     for c in [*before, call]:
         hand.apply(c)
-    normal = [NormalBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
-    yardstick = [YardstickBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+    normal: list[Bot] = [NormalBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+    yardstick: list[Bot] = [YardstickBot(SplitMix64(derive_seed(seed, s)))
+                            for s in range(rules.players)]
     while not hand.is_over:
         s = hand.to_act
-        bots: list[Bot] = yardstick if hand.phase == Phase.AUCTION and s != seat else normal
+        bots = yardstick if hand.phase == Phase.AUCTION and s != seat else normal
         hand.apply(bots[s].act(observe(hand, s)), s)
     assert hand.result is not None
     points, side = hand.result.points, rules.side_of(seat)
