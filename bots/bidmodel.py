@@ -46,7 +46,10 @@ AUCTION_FEATURES: Final = (
     "partner bid it", "partner bid no trumps", "partner bid another suit", "partner's level",
     "partner passed", "partner bid misere", "opponents bid it", "opponents bid no trumps",
     "opponents' other suits", "opponents' level", "opponents passed", "nobody bid yet",
-    "trumps when opponents bid it", "I bid it", "my level", "partner bid it after me")
+    "trumps when opponents bid it", "I bid it", "my level", "partner bid it after me",
+    "partner's level in it", "joker alone", "joker alone after partner passed")
+"""What the auction said, and what the count cannot see in the hand against it: the
+joker with no other top card (no bower, ace or king of trumps, no side ace)."""
 SITUATIONS: Final = ("opening", "over partner's bid", "over an opponent's bid",
                      "after partner passed")
 
@@ -147,6 +150,7 @@ def features(rules: Rules, hand: int, denomination: int, said: Said) -> list[flo
     x = hand_features(hand, rules.deck, d)
     nt = d == NO_TRUMPS
     opp_same = d in said.opponents
+    alone = float(bool(hand & JOKERS) and not any(x[1:2] if nt else x[2:7]))
     return [*map(float, x),
             float(d in said.partner), float(NO_TRUMPS in said.partner and not nt),
             float(bool(said.partner - {d, NO_TRUMPS})),
@@ -157,13 +161,15 @@ def features(rules: Rules, hand: int, denomination: int, said: Said) -> list[flo
             float(max(0, said.opponents_level - 5)),
             float(said.opponents_passed), float(said.high_is_partners is None),
             float(x[0]) * opp_same if not nt else 0.0,
-            float(d in said.own), float(max(0, said.own_level - 5)), float(d in said.raised)]
+            float(d in said.own), float(max(0, said.own_level - 5)), float(d in said.raised),
+            float(max(0, said.partner_level - 5)) * (d in said.partner), alone,
+            alone * said.partner_passed]
 
 
 PASS_FEATURES: Final = (
     *SITUATIONS, "opponents' level", "partner's level", "opponents' contract value",
     "partner's contract value", "best count", "count in the opponents' suit",
-    "opponents passed", "joker")
+    "opponents passed", "joker", "opponents passed after partner passed")
 """What the value of a pass is read from: the situation, how high each side
 bid, the hand's strength (to declare, and against the opponents' suit)."""
 
@@ -179,7 +185,8 @@ def pass_features(rules: Rules, hand: int, said: Said, high: Bid | None) -> list
     return [*(float(situation(said) == s) for s in SITUATIONS),
             float(max(0, said.opponents_level - 5)), float(max(0, said.partner_level - 5)),
             value if theirs else 0.0, value if said.high_is_partners else 0.0,
-            max(counts), against, float(said.opponents_passed), float(bool(hand & JOKERS))]
+            max(counts), against, float(said.opponents_passed), float(bool(hand & JOKERS)),
+            float(said.opponents_passed) * said.partner_passed]
 
 
 CALL_FEATURES: Final = ("the call's expected score", *PASS_FEATURES)

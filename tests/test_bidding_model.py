@@ -13,7 +13,7 @@ from bots import bidmodel
 from bots.normal import NormalBot
 from engine import PRESETS, Hand
 from engine.bids import Bid
-from engine.cards import mask_of
+from engine.cards import Card, mask_of
 from engine.observation import Observation, observe
 from engine.rules import Rules
 from engine.rng import SplitMix64
@@ -100,6 +100,29 @@ def test_a_raise_of_the_seats_own_bid_is_read_as_a_raise() -> None:
     assert own["I bid it"] == own["partner bid it after me"] == 1.0 and own["my level"] == 2.0
     fresh = _said("bid 6S", "pass", "bid 7H", "pass")  # partner's hearts: a suit of its own
     assert fresh.own == {0} and fresh.raised == frozenset()
+
+
+def test_the_joker_alone_is_read_apart_from_the_count() -> None:
+    # the joker with no bower, no ace or king of trumps and no side ace: the count
+    # credits the joker as one trick whatever is behind it; the model sees it alone
+    rules = PRESETS["standard"]
+    alone = mask_of([Card.parse(c) for c in "JK 5S 6S 7C 8C 9C 4D 6D 7H 8H".split()])
+    backed = mask_of([Card.parse(c) for c in "JK 5S 6S 7C 8C JC 4D 6D 7H AH".split()])
+    passed = _said("pass", "pass")  # seat 2: partner (seat 0) passed
+    assert passed.partner_passed
+
+    def named(hand: int, d: int) -> dict[str, float]:
+        return dict(zip(bidmodel.AUCTION_FEATURES, bidmodel.features(rules, hand, d, passed)[
+            -len(bidmodel.AUCTION_FEATURES):]))
+
+    assert named(alone, 1)["joker alone"] == named(alone, 1)[
+        "joker alone after partner passed"] == 1.0
+    assert named(alone, 4)["joker alone"] == 1.0  # no trumps: no side ace either
+    assert named(backed, 1)["joker alone"] == named(backed, 4)["joker alone"] == 0.0
+    raised = _said("bid 7H", "pass", "bid 8H", "pass")
+    assert named(alone, 1)["partner's level in it"] == 0.0
+    assert dict(zip(bidmodel.AUCTION_FEATURES, bidmodel.features(rules, 0, 3, raised)[
+        -len(bidmodel.AUCTION_FEATURES):]))["partner's level in it"] == 3.0
 
 
 def test_the_normal_bot_bids_by_a_model_when_one_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
