@@ -152,6 +152,15 @@ def test_a_shared_deal_and_a_challenge() -> None:
     assert viewer.dialog == "replay"
     viewer.dispatch("replay-step", "3")
     assert "Step 3 of" in viewer.regions()["dialog"]
+    for _ in range(2):  # two clicks on Next sent before the dialog is drawn again: both count
+        viewer.dispatch("replay-step", "+")
+    assert "Step 5 of" in viewer.regions()["dialog"]
+    viewer.dispatch("replay-step", "-")
+    assert "Step 4 of" in viewer.regions()["dialog"]
+    for _ in range(9):  # back past the start stays at it, and a click on Next then counts
+        viewer.dispatch("replay-step", "-")
+    viewer.dispatch("replay-step", "+")
+    assert "Step 1 of" in viewer.regions()["dialog"]
 
 
 def test_a_link_starts_a_game_beside_the_game_in_progress() -> None:

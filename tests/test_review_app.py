@@ -136,6 +136,10 @@ def test_the_review_opens_after_a_hand_and_from_history() -> None:
     assert "Hand review" in dialog and 'data-action="review-step"' in dialog
     app.dispatch("review-step", "2")
     assert app.review is not None and app.review.step == 2
+    for action in ("+", "+", "-"):  # clicks on Next trick and Back sent before a redraw each count
+        app.dispatch("review-step", action)
+    assert app.review.step == 3
+    app.dispatch("review-step", "2")
     request = app.review_request()
     assert request is not None
     app.review_answer(request, None, "the bots' thread did not answer in time.")

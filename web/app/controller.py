@@ -46,6 +46,8 @@ CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
 """Actions that download a file (:meth:`App.download`)."""
+STEPS: Final = {"+": 1, "-": -1}
+"""The values of a step on and a step back (the replay's and the review's controls)."""
 CASUAL: Final = ("normal", "imported")
 """The kinds of game (app.saves.KINDS) with undo: not a challenge, a shared deal, a replay or a tournament."""
 
@@ -180,8 +182,12 @@ class App:
         self.notice, self.kept = "", ""
 
     def _step_replay(self, value: str) -> None:
-        if value.lstrip("-").isdigit():
-            self.replay_step = int(value)
+        """The replay's step: a number, or '+' / '-' (a step on or back from the step shown, so that
+        clicks sent before the redraw each count)."""
+        steps = len(self.link.actions) if self.link is not None else 0
+        step = self.replay_step + STEPS[value] if value in STEPS else _number(value)
+        if step >= 0 or value in STEPS:
+            self.replay_step = max(0, min(steps, step))
 
     def _guide(self, value: str) -> None:
         """The first-game guide's steps; opened from Rules, it closes the dialog."""
@@ -586,9 +592,9 @@ def _reviewing(action: str) -> Callable[[App, str], None]:
 
 
 def _review_step(review: Review, value: str) -> None:
-    """'+': the next trick, else the trick numbered."""
-    if (number := _number(value)) >= 0 or value == "+":
-        review.go(review.step + 1 if value == "+" else number)
+    """'+' / '-': the next or the previous trick, else the trick numbered."""
+    if (number := _number(value)) >= 0 or value in STEPS:
+        review.go(review.step + STEPS[value] if value in STEPS else number)
 
 
 REVIEW_ACTIONS: Final[dict[str, Callable[[Review, str], None]]] = {

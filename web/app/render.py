@@ -279,8 +279,8 @@ def link_results(results: tuple[LinkResult, ...]) -> str:
 def replay_dialog(view: ReplayView) -> str:
     """A played hand, step by step: the bids and tricks so far."""
     lines = "".join(text("li", line) for line in view.lines)
-    nav = (button("Previous", "replay-step", view.step - 1, key="replay-prev", disabled=view.step <= 0)
-           + button("Next", "replay-step", view.step + 1, key="replay-next", disabled=view.step >= view.steps,
+    nav = (button("Previous", "replay-step", "-", key="replay-prev", disabled=view.step <= 0)
+           + button("Next", "replay-step", "+", key="replay-next", disabled=view.step >= view.steps,
                     autofocus=True)
            + button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"))
     return (text("h2", "Replay", id="dialog-title", tabindex="-1") + text("p", view.title, class_="muted")

@@ -82,8 +82,8 @@ def _step_nav(view: ReviewView) -> str:
     step, steps = view.step, view.steps
     playing = view.playing
     return tag("div", button("Start", "review-step", 0, key="review-start", disabled=step <= 0)
-               + button("Back", "review-step", step - 1, key="review-back", disabled=step <= 0)
-               + button("Next trick", "review-step", step + 1, key="review-next", disabled=step >= steps,
+               + button("Back", "review-step", "-", key="review-back", disabled=step <= 0)
+               + button("Next trick", "review-step", "+", key="review-next", disabled=step >= steps,
                         autofocus=True)
                + button("Pause" if playing else "Play", "review-play", "off" if playing else "on", key="review-play",
                         disabled=steps == 0)
