@@ -53,6 +53,8 @@ class Board:
     card_of: list[int]
     suit_of: list[int]
     power: list[int]
+    bit: list[int]
+    """Each index's bit (``1 << index``, read from a list in the hot loops)."""
     below: list[int]
     """The lower cards of an index's suit, as a mask."""
     lower: list[int]
@@ -171,7 +173,8 @@ def board_of(hand: Hand, count: list[int], maxer: list[bool], misere: bool, left
         if (s == led or s == trump) and power[c] > win_pow:
             win_pow, win_pos = power[c], p
     return Board(
-        n=n, w=w, seg=seg, card_of=card_of, suit_of=suit_of, power=power, below=below,
+        n=n, w=w, seg=seg, card_of=card_of, suit_of=suit_of, power=power,
+        bit=[1 << i for i in range(size)], below=below,
         lower=[below[i] | ((1 << (i - i % w)) - 1) for i in range(size)],
         under=under, down=down, pile=pile, active=active, nact=sum(active),
         nxt=list(hand.next_pos), count=count, maxer=maxer, trump=trump,

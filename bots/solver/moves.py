@@ -16,7 +16,7 @@ from typing import NamedTuple
 from engine.cards import ids_of
 from engine.trumps import joker_lead_suits, may_lead_joker
 
-from bots.solver.board import Board
+from bots.solver.board import SUITS, Board
 
 NAMED = 128
 """Joker leads are encoded as ``card + NAMED * (named suit + 1)``."""
@@ -41,6 +41,7 @@ class Moves(NamedTuple):
 def moves_of(board: Board) -> Moves:
     """The move functions of ``board``."""
     n, seg, suit_of, power, below = board.n, board.seg, board.suit_of, board.power, board.below
+    bit, by_power = board.bit, board.power.__getitem__
     up, pile, active, maxer = board.up, board.pile, board.active, board.maxer
     trump, plain, tseg, jseg = board.trump, board.plain, board.tseg, board.jseg
     joker_any, forced, twins = board.joker_any, board.forced, board.twins
@@ -58,14 +59,14 @@ def moves_of(board: Board) -> Moves:
         while cands:
             c = cands.bit_length() - 1
             out.append(c)
-            cands ^= 1 << c
+            cands ^= bit[c]
             b = rem & below[c]
             while b:
                 d = b.bit_length() - 1
-                if not cands >> d & 1 or twins and power[d] != power[c]:
+                if not cands & bit[d] or twins and power[d] != power[c]:
                     break
-                cands ^= 1 << d
-                b ^= 1 << d
+                cands ^= bit[d]
+                b ^= bit[d]
         return out
 
     def lead_moves(pos: int, rem: int, grouped: bool) -> list[int]:
@@ -107,14 +108,17 @@ def moves_of(board: Board) -> Moves:
                         else:
                             mate_ruffs |= 1 << s
 
+        tiers = [4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
+                 for s in range(SUITS)]
+
         def score(m: int) -> int:
             c = m & (NAMED - 1)
             if m >= NAMED:
                 return -2 * _TIER
             s = suit_of[c]
-            tier = 4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
+            tier = tiers[s]
             r = rem & seg[s]
-            above = r & ~below[c] & ~(1 << c)
+            above = r & ~below[c] & ~bit[c]
             if not above:
                 return tier - 2 * _TIER + power[c]
             top = above.bit_length() - 1
@@ -137,7 +141,7 @@ def moves_of(board: Board) -> Moves:
     def order_follows(pos: int, moves: list[int], led_: int, wpos: int,
                       wpow: int) -> list[int]:
         """Lowest first; against an opponent's winner, the cheapest winner first."""
-        moves.sort(key=power.__getitem__)
+        moves.sort(key=by_power)
         return moves if maxer[wpos] == maxer[pos] else cheapest_winner(moves, led_, wpow)
 
     def at_root() -> list[int]:

@@ -57,6 +57,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
               transpositions: Transpositions, limits: Limits) -> Search:
     """The search over ``board`` with these pieces, counting into ``limits``."""
     n, seg, suit_of, power, card_of = board.n, board.seg, board.suit_of, board.power, board.card_of
+    bit = board.bit
     under, pile, nact, nxt = board.under, board.pile, board.nact, board.nxt
     count, maxer, trump, tseg = board.count, board.maxer, board.trump, board.tseg
     track, keyed_led, quick_on = board.track, board.keyed_led, board.quick_on
@@ -146,13 +147,13 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             npos = nxt[pos]
             for m in moves:
                 c = m & (NAMED - 1)
-                up[pos] = u ^ (1 << c)
+                up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
                     up[pos] |= 1 << under[c]
                 nled = (m // NAMED - 1) if m >= NAMED else suit_of[c]
                 if nled < 4:
                     state[1] = led_set | (1 << nled)
-                if node(npos, 1, nled, pos, power[c], 1 << c, left, need, sh) == is_max:
+                if node(npos, 1, nled, pos, power[c], bit[c], left, need, sh) == is_max:
                     result = is_max
                     best_move = m
                     break
@@ -189,15 +190,15 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         if k + 1 < nact:
             npos = nxt[pos]
             for c in moves:
-                up[pos] = u ^ (1 << c)
+                up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
                     up[pos] |= 1 << under[c]
                 s = suit_of[c]
                 if (s == led_ or s == trump) and power[c] > wpow:
-                    res = node(npos, k + 1, led_, pos, power[c], tmask_ | 1 << c, left,
+                    res = node(npos, k + 1, led_, pos, power[c], tmask_ | bit[c], left,
                                need, sh)
                 else:
-                    res = node(npos, k + 1, led_, wpos, wpow, tmask_ | 1 << c, left,
+                    res = node(npos, k + 1, led_, wpos, wpow, tmask_ | bit[c], left,
                                need, sh)
                 if res == is_max:
                     break
@@ -205,7 +206,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                 res = not is_max
         else:
             for c in moves:
-                up[pos] = u ^ (1 << c)
+                up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
                     up[pos] |= 1 << under[c]
                 s = suit_of[c]
@@ -218,7 +219,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                 elif left == 2:
                     res = last_trick(w, rest)
                 else:
-                    played = tmask_ | 1 << c
+                    played = tmask_ | bit[c]
                     state[0] = rem & ~played
                     res = node(w, 0, -1, -1, -1, 0, left - 1, rest,
                                shape_after(sh, played, rem) if relative else 0)
@@ -247,10 +248,10 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         r = root
         pos, k = r.pos, r.k
         c = m & (NAMED - 1)
-        bit = 1 << c
+        b = bit[c]
         stack.append((Root(pos, k, r.led, r.wpos, r.wpow, r.tmask, r.left, r.extra),
                       up[pos], state[0], state[1], voids[pos]))
-        up[pos] ^= bit
+        up[pos] ^= b
         if under[c] >= 0 and pile[pos]:
             up[pos] |= 1 << under[c]
         s = suit_of[c]
@@ -268,13 +269,13 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             if track and s != nled:
                 voids[pos] |= 1 << nled
         if k + 1 == nact:
-            state[0] &= ~(r.tmask | bit)
+            state[0] &= ~(r.tmask | b)
             r.pos, r.k, r.led, r.wpos, r.wpow, r.tmask = npos, 0, -1, -1, -1, 0
             r.left -= 1
             r.extra += count[npos]
         else:
             r.pos, r.k, r.led = nxt[pos], k + 1, nled
-            r.wpos, r.wpow, r.tmask = npos, npow, r.tmask | bit
+            r.wpos, r.wpow, r.tmask = npos, npow, r.tmask | b
 
     def pop() -> None:
         saved, u, rem, led_set, v = stack.pop()

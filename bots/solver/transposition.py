@@ -34,7 +34,12 @@ class Transpositions(NamedTuple):
 def transpositions_of(board: Board) -> Transpositions:
     """An empty table for ``board`` and its shape functions."""
     n, seg, up, state = board.n, board.seg, board.up, board.state
-    suit_of, lower = board.suit_of, board.lower
+    suit_of, lower, bit = board.suit_of, board.lower, board.bit
+    nibbles = range(len(lower) + SUITS)
+    low = [(1 << 4 * j) - 1 for j in nibbles]
+    """The nibbles below the ``j``-th, as a mask."""
+    high = [-1 << 4 * j for j in nibbles]
+    """The ``j``-th nibble and every one above it, as a mask."""
 
     def shape() -> int:
         """The hands up to the ranks of played cards, as one number: per suit
@@ -52,11 +57,11 @@ def transpositions_of(board: Board) -> Transpositions:
 
     def shape_after(sh: int, played: int, rem: int) -> int:
         """``sh`` once the cards ``played`` (from ``rem``, the cards left) are gone."""
-        while played:
+        while played:  # highest first, so the nibbles of those left to cut stay put
             c = played.bit_length() - 1
-            played ^= 1 << c
-            i = ((rem & lower[c]).bit_count() + suit_of[c]) << 2
-            sh = (sh >> (i + 4)) << i | (sh & ((1 << i) - 1))
+            played ^= bit[c]
+            j = (rem & lower[c]).bit_count() + suit_of[c]  # c's nibble
+            sh = sh >> 4 & high[j] | sh & low[j]
         return sh
 
     return Transpositions({}, shape, shape_after)
