@@ -28,10 +28,12 @@ def new_seed() -> int:
 def from_source() -> list[str]:
     """The modules of ours, of the standard library and of PyScript imported from source, not
     from the bytecode build.py compiled (build_pyc.py): none in the site as built."""
-    return sorted(name for name, module in sys.modules.items()
-                  if ((name.split(".")[0] in PACKAGES or name in STDLIB) and str(getattr(module, "__file__", "")).endswith(".py"))
-                  or (name.split(".")[0] == "pyscript" and str(getattr(module, "__file__", "")).endswith(".py")
-                      and not _compiled_beside(module.__file__)))
+    found = []
+    for name, module in sys.modules.items():
+        path, top = str(getattr(module, "__file__", "")), name.split(".")[0]
+        if path.endswith(".py") and (top in PACKAGES or name in STDLIB or (top == "pyscript" and not _compiled_beside(path))):
+            found.append(name)
+    return sorted(found)
 
 
 def _compiled_beside(path: str) -> bool:

@@ -18,6 +18,7 @@ const SITE_KEYS = "five-hundred";
 const PROBE = "five-hundred-probe";
 const REGIONS = ["start", "standings", "top", "arena", "panel", "hand"];
 const SCREENS = ["start", "table", "standings"];
+const CARD_REGIONS = ["arena", "hand"];  // where cards move (web/motion.js): an answer that changes neither moves none
 const WORKER_START_TIMEOUT_MS = 120_000;
 const drawn = {};
 let worker = null;  // the worker's exports, once it answered "start"
@@ -99,7 +100,8 @@ function draw(answer, quiet = false, stale = false) {
     const focusKey = attribute(document.activeElement, "data-key");
     const opened = [...document.querySelectorAll("details[open][data-key]")].map((d) => attribute(d, "data-key"));
     const pace = paceOf(answer.regions.arena);
-    const moved = motion.duration(pace) ? motion.note() : null;  // the cards' boxes before the patch (web/motion.js)
+    const cardsChange = CARD_REGIONS.some((name) => answer.regions[name] !== undefined && answer.regions[name] !== drawn[name]);
+    const moved = cardsChange && motion.duration(pace) ? motion.note() : null;  // the cards' boxes before the patch (web/motion.js)
     for (const screen of SCREENS) document.getElementById(screen).hidden = answer.screen !== screen;
     for (const name of REGIONS) {
       const html = answer.regions[name];
@@ -124,8 +126,9 @@ function draw(answer, quiet = false, stale = false) {
   schedule(answer.due);
 }
 
-// The bots' pause the table is drawn at (ms): the answer's, else the one on the screen. At 0
-// nothing moves, and no card's box is read (reading them would lay out each answer at once).
+// The bots' pause the table is drawn at (ms): the answer's, else the one on the screen. At 0, or
+// when the cards' regions do not change (a dialog opened), nothing moves and no card's box is read:
+// reading them lays the page out at once, and the running travels would be cancelled.
 function paceOf(arena) {
   if (arena === undefined) return Number(document.querySelector("#arena .arena")?.dataset.pace ?? 0);
   return Number(/data-pace="(\d+)"/.exec(arena)?.[1] ?? 0);
