@@ -251,12 +251,12 @@ def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str
             for area, found in compiled.items():
                 for rel, data in found.items():
                     archive.writestr(f"{area}/{rel}", data)
+    stored: dict[str, dict[str, bytes]] = {area: {} for area in build_pyc.AREAS}
     with zipfile.ZipFile(cached) as archive:
-        compiled: dict[str, dict[str, bytes]] = {area: {} for area in build_pyc.AREAS}
         for name in archive.namelist():
             area, rel = name.split("/", 1)
-            compiled[area][rel] = archive.read(name)
-    return compiled
+            stored[area][rel] = archive.read(name)
+    return stored
 
 
 def index_page() -> bytes:

@@ -26,6 +26,7 @@ import os
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect, sync_playwright
 
@@ -97,7 +98,7 @@ def spread(values: list[float]) -> str:
     return f"median {statistics.median(values):6.1f}  worst {max(values):6.1f}" if values else "none"
 
 
-def parts(clicks: list[dict], times: list[dict], moving: bool) -> str:
+def parts(clicks: list[dict[str, Any]], times: list[dict[str, Any]], moving: bool) -> str:
     """The clicks' answers in parts (web/page.js's record of each message): from pointerdown to
     the message queued, queued to sent to the worker (waiting for the messages before it), sent to
     answered (the worker), answered to drawn; and what the worker was doing while the worst waited."""
