@@ -201,7 +201,7 @@ class TestAgainstMinimax:
         rules = Rules.parse(table)
         rng = SplitMix64(len(table) + 1)
         left = 2 if rules.players >= 5 else 3
-        answers = set()
+        answers: set[bool] = set()
         for _ in range(6):
             hand = endgame(rules, rng, left)
             counted = set(declaring_positions(hand))

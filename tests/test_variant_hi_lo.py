@@ -164,7 +164,7 @@ class TestBots:
 
     def test_the_expert_judges_each_card_by_exactly_five(self) -> None:
         rng = SplitMix64(5)
-        kinds = set()
+        kinds: set[int] = set()
         for seed in range(8):
             hand = _hi_lo_hand(seed=seed)
             while len(hand.tricks) < 7 or hand.phase != Phase.PLAY:
