@@ -92,8 +92,7 @@ def main() -> None:
     parser.add_argument("--model", type=Path, default=None,
                         help="the normal bot bids by this model file")
     args = parser.parse_args()
-    if args.model is not None:
-        bidmodel.use(args.model)
+    bidmodel.use(args.model)
     rules = Rules.parse(args.rules)
     mine, before = args.hand.split(), [c for c in args.before.split(",") if c]
     calls = args.calls.split(",")

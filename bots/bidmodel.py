@@ -13,10 +13,11 @@ value of passing (:func:`pass_features`), fitted to what the rest of the
 auction brought when the seat passed.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (with the command and commit that made them);
 a table without a fit uses the count (:mod:`bots.bidding`).  None ships yet:
-the latest fit, bench/bidding_model.json, beats the yardstick in the arena by less
-than asked, and by its values of passing and of the best call still bids six on the
-joker alone after partner passed.  Inference is a
-few dot products in pure Python.
+the latest fit, bench/bidding_model.json, beats the yardstick in the arena (+10 a
+deal) by less than the issue asks, and by its values of passing and of the best
+call bids six on the joker alone after partner passed: the call the bots' own play
+prefers there (bench/bidding_position.py), not the one the position test asks for.
+Inference is a few dot products in pure Python.
 """
 
 from __future__ import annotations

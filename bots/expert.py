@@ -13,15 +13,15 @@ gives the same play on any machine.  After taking up the kitty for a trick
 contract it weighs the normal bot's few best ways to put it back, and in no
 trumps and misere each suit for the joker, the same way: on sampled deals
 solved double dummy, the normal bot's choice kept unless another is clearly
-better.  Bids, misere discards and calls come from the normal bot.  A hi-lo is
-played as the normal bot plays it: the solver counts the most (or, in a misere,
-the fewest) tricks a side can take, not exactly five.
+better.  Bids, misere discards and calls come from the normal bot.  In a hi-lo
+each card is judged by the solver's exact-target probe (can the bidder still take
+exactly five?), made or not, where other contracts count the tricks.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -107,8 +107,6 @@ class ExpertBot(Bot):
         legal = obs.legal_actions
         if len(legal) == 1:
             return Decision(legal[0], "it is the only card you can play")
-        if obs.contract is not None and obs.contract.is_hi_lo:
-            return self.normal.decide(obs)  # the solver counts most (or fewest) tricks, not five
         return self._play(obs)
 
     # --- the play -------------------------------------------------------------
@@ -122,6 +120,8 @@ class ExpertBot(Bot):
         # have bid it (dearer, but it is when the hidden cards matter most).
         sampler = sampler_for(obs, model=self.normal.act if len(obs.tricks) < MODEL_TRICKS else None)
         narrow = 10 - len(obs.tricks) > EXACT_LEFT
+        # a hi-lo's tricks (exactly so many make it), 0 for other contracts
+        hi_lo = obs.contract.tricks if obs.contract is not None and obs.contract.is_hi_lo else 0
         legal = obs.legal_actions
         utils: dict[Action, list[float]] = {a: [] for a in legal}
         wins = dict.fromkeys(legal, 0)
@@ -133,7 +133,8 @@ class ExpertBot(Bot):
             solver = Solver(hand, scores.counted, deadline=cap if utils[baseline] else None,
                             node_limit=budget.nodes - nodes)
             try:
-                values = solver.values(*scores.window(narrow))
+                values = _hi_lo_values(solver, legal, hi_lo) if hi_lo \
+                    else solver.values(*scores.window(narrow))
             except SearchTimeout:
                 break
             nodes += solver.nodes
@@ -249,6 +250,20 @@ class ExpertBot(Bot):
                 utils[option].append(u)
             samples += 1
         return utils, samples
+
+
+def _hi_lo_values(solver: Solver, legal: Sequence[Action], five: int) -> dict[Action, int]:
+    """Each card's final tricks in a hi-lo as far as they decide it: ``five`` where the
+    bidder can still take exactly that many after the card against best play, one fewer
+    where not (the exact-target probe; most tricks would not tell)."""
+    out = {}
+    for a in legal:
+        solver.play(a)
+        try:
+            out[a] = five if solver.can_take_exactly(five) else five - 1
+        finally:
+            solver.unplay()
+    return out
 
 
 def _card_words(action: Action) -> str:

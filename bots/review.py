@@ -41,7 +41,7 @@ which answers it."""
 CONTRACT_NODE_LIMIT = 50_000
 """The same for a side's best contract (its answer is then a lower bound): one slice of the
 worker's (app.bots.SLICE_NODES).  Measured on the 20 hands of bench/review.py, 12 of the 40
-sides' answers are lower bounds at this budget, 9 at twice it: a no-trump probe near the side's
+sides' answers are lower bounds at this budget, 10 at twice it: a no-trump probe near the side's
 value often needs 100k to 400k nodes, and the review's time is mostly these."""
 
 

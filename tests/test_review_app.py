@@ -117,6 +117,10 @@ def test_the_turning_point_is_named() -> None:
     words = r.view().turning
     outcome = "made" if 0 in session.hand.sides.seats else "set"
     assert words == f"Trick 3: the king of hearts instead would have {outcome} the contract."
+    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
+                             "lost": 1, "turning": False}]  # a trick given up that changed nothing
+    assert r.view().turning == ("No card of yours changed the outcome; your cards gave up 1 trick in all, "
+                                "the first in trick 3 (the king of hearts was best).")
 
 
 def test_the_review_opens_after_a_hand_and_from_history() -> None:

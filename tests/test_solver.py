@@ -32,6 +32,20 @@ def minimax(hand: Hand, counted: set[int], misere: bool) -> int:
     return max(values) if maximise else min(values)
 
 
+def exactly(hand: Hand, counted: set[int], target: int) -> bool:
+    """Whether the counted side can end with exactly ``target`` tricks, by brute force."""
+    if hand.is_over or not hand.legal_actions():
+        return sum(hand.won[p] for p in counted) == target
+    wants = hand.turn in counted
+    for a in hand.legal_actions():
+        hand.push(a)
+        found = exactly(hand, counted, target)
+        hand.pop()
+        if found == wants:
+            return wants
+    return not wants
+
+
 def play_phase_hand(rules: Rules, rng: SplitMix64) -> Hand:
     """A random hand that reaches the play."""
     while True:
@@ -180,6 +194,22 @@ class TestAgainstMinimax:
                 hand.push(action)
                 assert value == minimax(hand, counted, misere), (table, action)
                 hand.pop()
+
+    @pytest.mark.parametrize("table", (*TABLES, "standard,hi_lo=on", "five-handed,hi_lo=on",
+                                       "two-handed,hi_lo=on"))
+    def test_exact_target_probe_equals_exhaustive_search(self, table: str) -> None:
+        rules = Rules.parse(table)
+        rng = SplitMix64(len(table) + 1)
+        left = 2 if rules.players >= 5 else 3
+        answers: set[bool] = set()
+        for _ in range(6):
+            hand = endgame(rules, rng, left)
+            counted = set(declaring_positions(hand))
+            solver = Solver(hand)
+            found = [solver.can_take_exactly(t) for t in range(11)]
+            assert found == [exactly(hand, counted, t) for t in range(11)], table
+            answers.update(found)
+        assert answers == {True, False}
 
     def test_narrow_window_clips_the_values(self) -> None:
         rng = SplitMix64(3)

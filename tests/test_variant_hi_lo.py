@@ -12,7 +12,8 @@ import pytest
 from bots import hi_lo
 from bots.arena import run_match
 from bots.evaluation import JOKERS, expected_tricks
-from bots.expert import Budget
+from bots.expert import Budget, _hi_lo_values
+from bots.solver import Solver
 from bots.knowledge import Knowledge
 from bots.protocol import Bot
 from bots.registry import LEVELS, make_bot
@@ -29,6 +30,7 @@ from engine.rules import OPTIONS, PRESETS, Rules
 from engine.scoring import score_hand
 from tests.playout import bots_play_match
 from tests.test_observation import check
+from tests.test_solver import exactly
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.help import rules_help  # noqa: E402
@@ -159,6 +161,22 @@ class TestBots:
                 if hand.phase == Phase.PLAY:
                     assert Knowledge(obs).misere is (hand.won[1] >= 5)
                 hand.apply(bots[seat].act(obs), seat)
+
+    def test_the_expert_judges_each_card_by_exactly_five(self) -> None:
+        rng = SplitMix64(5)
+        kinds: set[int] = set()
+        for seed in range(8):
+            hand = _hi_lo_hand(seed=seed)
+            while len(hand.tricks) < 7 or hand.phase != Phase.PLAY:
+                hand.push(rng.choice(hand.legal_actions()))
+            legal = hand.legal_actions()
+            values = _hi_lo_values(Solver(hand), legal, 5)
+            for a in legal:
+                hand.push(a)
+                assert (values[a] == 5) == exactly(hand, {1}, 5), (seed, a)
+                hand.pop()
+            kinds.update(values.values())
+        assert kinds == {4, 5}
 
     def test_normal_bids_it_by_the_measured_chance_of_five(self, monkeypatch: pytest.MonkeyPatch) -> None:
         joker_seven = next(s for s in range(500) if _counts_seven(Hand.new(HI_LO_TABLE, s, dealer=0)))

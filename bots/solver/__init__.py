@@ -14,19 +14,21 @@ table at trick starts holding bounds on the tricks still to come
 (``transposition.py``).  Touching cards in one hand are searched once and
 moves are tried winners first (``moves.py``).  Before searching a trick
 start, sure trump tricks and quick tricks may settle it (``quick.py``).
-Exact trick counts come from a few such null-window probes (here).  In a
+Exact trick counts come from a few such null-window probes (here).  A
+hi-lo asks another question, "exactly k tricks?", searched apart (``exact.py``).  In a
 misere the counted side is the bidder and the defenders maximise its tricks
 (only the sure trump tricks apply there).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.actions import Action
 from engine.hand import Hand, Phase
 
 from bots.solver.board import board_of
+from bots.solver.exact import exact_of
 from bots.solver.moves import moves_of
 from bots.solver.quick import quick_tricks_of
 from bots.solver.search import Limits, SearchTimeout, search_of
@@ -66,6 +68,7 @@ class Solver:
         self._moves = moves_of(board)
         self._search = search_of(board, self._moves, quick_tricks_of(board),
                                  transpositions_of(board), self._limits)
+        self._exact_probe: Callable[[int], bool] | None = None
 
     @property
     def nodes(self) -> int:
@@ -81,6 +84,13 @@ class Solver:
     def can_take(self, target: int) -> bool:
         """Whether the counted side can end the hand with at least ``target`` tricks."""
         return self._probe(target - self.won - self._root.extra)
+
+    def can_take_exactly(self, target: int) -> bool:
+        """Whether the counted side can end the hand with exactly ``target`` tricks against
+        best defence (a hi-lo's question: ``exact.py``)."""
+        if self._exact_probe is None:
+            self._exact_probe = exact_of(self._board, self._moves, self._limits)
+        return self._guarded(self._exact_probe, target - self.won - self._root.extra)
 
     def tricks(self, guess: int | None = None) -> int:
         """The counted side's tricks at the end of the hand with best play."""
@@ -104,10 +114,14 @@ class Solver:
 
     def _probe(self, need: int) -> bool:
         """The search's probe; a search that ran out of time or nodes leaves the position as it was."""
+        return self._guarded(self._search.probe, need)
+
+    def _guarded(self, probe: Callable[[int], bool], need: int) -> bool:
+        """``probe(need)``; one that ran out of time or nodes leaves the position as it was."""
         board = self._board
         up, state, voids = list(board.up), list(board.state), list(board.voids)
         try:
-            return self._search.probe(need)
+            return probe(need)
         except SearchTimeout:
             board.up[:], board.state[:], board.voids[:] = up, state, voids
             raise

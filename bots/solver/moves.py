@@ -16,7 +16,7 @@ from typing import NamedTuple
 from engine.cards import ids_of
 from engine.trumps import joker_lead_suits, may_lead_joker
 
-from bots.solver.board import SUITS, Board
+from bots.solver.board import Board
 
 NAMED = 128
 """Joker leads are encoded as ``card + NAMED * (named suit + 1)``."""
@@ -108,15 +108,12 @@ def moves_of(board: Board) -> Moves:
                         else:
                             mate_ruffs |= 1 << s
 
-        tiers = [4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
-                 for s in range(SUITS)]
-
         def score(m: int) -> int:
             c = m & (NAMED - 1)
             if m >= NAMED:
                 return -2 * _TIER
             s = suit_of[c]
-            tier = tiers[s]
+            tier = 4 * _TIER if ruffs >> s & 1 else -2 * _TIER if mate_ruffs >> s & 1 else 0
             r = rem & seg[s]
             above = r & ~below[c] & ~bit[c]
             if not above:
@@ -132,10 +129,12 @@ def moves_of(board: Board) -> Moves:
         return moves
 
     def cheapest_winner(moves: list[int], led_: int, wpow: int) -> list[int]:
-        """The lowest card that beats ``wpow`` moved to the front (a new list)."""
+        """The lowest card that beats ``wpow`` moved to the front (in place)."""
         for i, c in enumerate(moves):
             if power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump):
-                return [c] + moves[:i] + moves[i + 1:] if i else moves
+                if i:
+                    moves.insert(0, moves.pop(i))
+                return moves
         return moves
 
     def order_follows(pos: int, moves: list[int], led_: int, wpos: int,

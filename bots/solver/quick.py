@@ -33,15 +33,9 @@ def quick_tricks_of(board: Board) -> QuickTricks:
     trump, plain, tseg, has_piles = board.trump, board.plain, board.tseg, board.has_piles
 
     def top_cards(mine: int, r: int) -> int:
-        """How many of the highest cards ``r`` left in a suit ``mine`` holds in a row."""
-        run = 0
-        while r:
-            b = 1 << (r.bit_length() - 1)
-            if not mine & b:
-                break
-            run += 1
-            r ^= b
-        return run
+        """How many of the highest cards ``r`` left in a suit ``mine`` holds in a row:
+        those above the highest one ``mine`` lacks."""
+        return (r >> (r & ~mine).bit_length()).bit_count()
 
     def quick(pos: int, rem: int, target: int) -> bool:
         """Whether the leader can cash ``target`` tricks from the top without

@@ -205,6 +205,8 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             else:
                 res = not is_max
         else:
+            after = rem & ~tmask_  # the cards left but the trick's others
+            sh_after = -1  # their shape, made once a child needs it
             for c in moves:
                 up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
@@ -219,10 +221,11 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                 elif left == 2:
                     res = last_trick(w, rest)
                 else:
-                    played = tmask_ | bit[c]
-                    state[0] = rem & ~played
+                    state[0] = after & ~bit[c]
+                    if relative and sh_after < 0:
+                        sh_after = shape_after(sh, tmask_, rem)
                     res = node(w, 0, -1, -1, -1, 0, left - 1, rest,
-                               shape_after(sh, played, rem) if relative else 0)
+                               shape_after(sh_after, bit[c], after) if relative else 0)
                     state[0] = rem
                 if res == is_max:
                     break

@@ -255,14 +255,17 @@ class Review:
                     return turning_words(self.hand, v)
         if pending:
             return ""
-        lost = sum(v["lost"] for p in self.pieces if p["piece"] == "trick"
-                   for v in self._verdicts(p["trick"]) or ())
+        losing = [v for p in self.pieces if p["piece"] == "trick" for v in self._verdicts(p["trick"]) or ()
+                  if v["lost"]]
+        lost = sum(v["lost"] for v in losing)
         if unsettled:
             return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
                     f"some tricks are {UNSETTLED}.")
         if not lost:
             return "Every card you played was a best card, all cards known."
-        return f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all."
+        first = losing[0]  # named here: on a phone the lines of each card are below the fold
+        return (f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all, "
+                f"the first in trick {first['trick']} (the {_card_words(first['best_card'])} was best).")
 
     def _contracts(self, players: int) -> tuple[ReviewContract, ...]:
         """Each side's best contract, all cards known, given the auction."""
