@@ -11,12 +11,9 @@ bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
 table shape and for trump suits and no trumps.  :class:`PassFit` is the
 value of passing (:func:`pass_features`), fitted to what the rest of the
 auction brought when the seat passed.  The fitted weights ship as
-``bots/data/bidding_model.json`` (with the command and commit that made them);
-a table without a fit uses the count (:mod:`bots.bidding`).  None ships yet:
-the latest fit, bench/bidding_model.json, beats the yardstick in the arena (+10 a
-deal) by less than the issue asks, and by its values of passing and of the best
-call bids six on the joker alone after partner passed: the call the bots' own play
-prefers there (bench/bidding_position.py), not the one the position test asks for.
+``bots/data/bidding_model.json`` (its ``about`` names the command and commit that
+made them): +10.7 a deal against the yardstick in the arena (README), less than the
+issue's +20; a table without a fit uses the count (:mod:`bots.bidding`).
 Inference is a few dot products in pure Python.
 """
 

@@ -95,9 +95,11 @@ def test_illegal_bid_is_refused_with_the_engines_reason() -> None:
     session = Session(default_settings(), DealCode(7, 3))
     session.bid("bid 7H")
     run_bots(session)
-    if session.state == "you" and session.hand.phase == Phase.AUCTION:
-        session.bid("bid 6S")
-        assert session.notice.startswith("Bid six spades is not legal now: six spades does not beat")
+    assert session.state == "you" and session.hand.phase == Phase.AUCTION  # the bots bid on
+    before = list(session.hand.history)
+    session.bid("bid 6S")
+    assert session.notice.startswith("You can't bid six spades: six spades does not beat ")
+    assert session.hand.history == before
     session2 = Session(default_settings(), DealCode(7, 3))
     session2.bid("bid MIS")
     assert session2.notice == "You can't bid misere: misere may be bid only once someone has bid seven."
