@@ -46,6 +46,7 @@ def moves_of(board: Board) -> Moves:
     trump, plain, tseg, jseg = board.trump, board.plain, board.tseg, board.jseg
     joker_any, forced, twins = board.joker_any, board.forced, board.twins
     state, voids, root = board.state, board.voids, board.root
+    misere = not board.quick_on  # nobody wants a trick: every seat ducks
 
     def reps(cands: int, rem: int, is_pile: bool) -> list[int]:
         """One card per run of touching cards (highest first), a new list.
@@ -95,7 +96,10 @@ def moves_of(board: Board) -> Moves:
     def order_leads(pos: int, moves: list[int], rem: int) -> list[int]:
         """Cashing winners and leads to a partner's winners first, then the rest,
         lowest first; a suit only a partner can ruff counts as a winner, one an
-        opponent can ruff goes last."""
+        opponent can ruff goes last.  In a misère: lowest first."""
+        if misere:
+            moves.sort(key=lambda m: power[m & (NAMED - 1)])
+            return moves
         side = maxer[pos]
         ruffs = 0  # plain suits an opponent can ruff
         mate_ruffs = 0  # plain suits a partner can ruff
@@ -139,8 +143,13 @@ def moves_of(board: Board) -> Moves:
 
     def order_follows(pos: int, moves: list[int], led_: int, wpos: int,
                       wpow: int) -> list[int]:
-        """Lowest first; against an opponent's winner, the cheapest winner first."""
+        """Lowest first; against an opponent's winner, the cheapest winner first.  In a
+        misère the highest card that ducks the winner first, then the lower, then the
+        cards that win."""
         moves.sort(key=by_power)
+        if misere:
+            wins = [power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump) for c in moves]
+            return [c for c, w in zip(moves[::-1], wins[::-1]) if not w] + [c for c, w in zip(moves, wins) if w]
         return moves if maxer[wpos] == maxer[pos] else cheapest_winner(moves, led_, wpow)
 
     def at_root() -> list[int]:
