@@ -138,10 +138,15 @@ class Analysis:
         ``node_limit`` nodes."""
         try:
             solver, _ = self._moved(0, node_limit)
-            self.figure = _value(solver, self._start, self.figure)
+            self.figure = _value(solver, self._start, self._taken())
         except SearchTimeout:
             return None
         return self.figure
+
+    def _taken(self) -> int:
+        """The declaring side's tricks as the hand was played (so far): the figure's likely
+        value, where its null-window probes start (two probes when play was best)."""
+        return sum(self.hand.won[p] for p in self._counted)
 
     def trick_verdicts(self, trick: int, seat: int, guess: int | None = None,
                        node_limit: int = NODE_LIMIT) -> list[Verdict] | None:

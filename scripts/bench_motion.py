@@ -8,7 +8,7 @@ Builds site/ (unless --site names a built one), serves it, opens a desktop-sized
 the bots and auto-play play out hands and every card travels to the trick and every trick to
 its winner. A requestAnimationFrame loop on the page's thread stamps every frame; a *travel*
 is a run of frames while a card animation (Web Animations, not the seats' CSS pulse) runs.
-It prints, over the first ``--travels`` travels:
+It prints, over the first ``--travels`` travels (before any click: a click finishes a travel):
   frames        the frames of a travel (median, least)
   dropped       the frames of a travel that came more than 1.5 x 16.7 ms after the one before
                 (median, worst; goal: at most 2)
@@ -134,12 +134,13 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         start(page, url, args.pace)
-        for i in range(args.clicks):  # alternate, so that both see the same game and load
-            click_scores(page, moving=True)
-            click_scores(page, moving=False)
+        # the frames first, untouched by the clicks (a click finishes the travel it lands in)
         page.wait_for_function(f"() => window.travels.length > {args.travels}", timeout=TIMEOUT_MS * 4)
         travels: list[list[float]] = page.evaluate("window.travels")[:args.travels]
         still: list[list[float]] = page.evaluate("window.still")
+        for i in range(args.clicks):  # alternate, so that both see the same game and load
+            click_scores(page, moving=True)
+            click_scores(page, moving=False)
         clicks = page.evaluate("window.clicks")
         times = page.evaluate("window.fiveHundredTimes")
         browser.close()
