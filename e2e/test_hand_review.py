@@ -81,11 +81,18 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
             review.go(step)
             trick = review.view().trick
             assert trick is not None
-            expect(dialog.locator(".review-trick h3")).to_have_text(trick.title)
+            expect(dialog.locator(".review-trick-title")).to_have_text(trick.title)
             expect(dialog.locator(".review-step")).to_have_text(f"Trick {step} of 10")
-        seats = dialog.locator(".review-seats li")
+            played = dialog.locator(".review-played")  # the trick's cards, each before its player
+            expect(played).to_have_count(4)
+            for i, c in enumerate(trick.cards):
+                expect(played.nth(i)).to_have_attribute("aria-label", f"{c.who}: {c.card.label}"
+                                                        + (", won the trick" if c.winner else ""))
+            expect(dialog.locator(".review-played.winner")).to_have_count(1)
+        seats = dialog.locator(".review-seat")  # every hand face up in its place, after two tricks
         expect(seats).to_have_count(4)
-        expect(seats.first.locator(".rcard")).to_have_count(8)
+        expect(seats.first.locator("[role=img]")).to_have_count(8)
+        expect(dialog.locator(".review-seat.at-north [role=img]")).to_have_count(8)
         dialog.get_by_role("button", name="Back").click()
         expect(dialog.locator(".review-step")).to_have_text("Trick 1 of 10")
         dialog.get_by_role("button", name="Play").click()

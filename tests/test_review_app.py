@@ -164,11 +164,14 @@ def test_every_control_of_the_review_is_a_named_button() -> None:
     session = played_hand()
     session.next_hand()
     bots_play(session)
-    html = review_render.dialog(Review(session.record()).view())
+    view = Review(session.record()).view()
+    html = review_render.dialog(view)
     assert "Previous hand" in html and "Next trick" in html and 'role="status"' in html
     for control in re.findall(r"<button[^>]*>", html):
         assert 'type="button"' in control and "data-action" in control
-    assert "sr-only" in html  # each card's name for screen readers
+    cards = [c for s in view.seats for c in s.cards]
+    assert len(cards) == 40  # every hand face up at the first lead, each card named for screen readers
+    assert all(f'role="img" aria-label="{c.label}"' in html for c in cards)
 
 
 def test_pieces_past_their_budget_say_so() -> None:

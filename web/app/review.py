@@ -169,7 +169,7 @@ class Review:
             for p, c in zip(t.positions, t.cards):
                 held[p] &= ~(1 << c)
         contract = hand.contract
-        seats = tuple(ReviewSeat(position_name(hand, p), hand.controller[p] == PLAYER,
+        seats = tuple(ReviewSeat(position_name(hand, p), position_place(hand, p), hand.controller[p] == PLAYER,
                                  tuple(card_view(c, rules.deck) for c in hand_order(
                                      rules, tuple(Card(c) for c in ids_of(held[p])), contract, hand.joker_suit)))
                       for p in range(rules.positions))
@@ -177,7 +177,8 @@ class Review:
         if self.step:
             t = hand.tricks[self.step - 1]
             trick = ReviewTrick(f"Trick {self.step}, won by {position_name(hand, t.winner)}",
-                                tuple(ReviewTrickCard(position_name(hand, p), p == t.winner, card_view(c, rules.deck))
+                                tuple(ReviewTrickCard(position_name(hand, p), position_place(hand, p), p == t.winner,
+                                                      card_view(c, rules.deck))
                                       for p, c in zip(t.positions, t.cards)))
         return replace(head, title=self._title(), seats=seats, trick=trick, summary=self._summary(),
                        lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
@@ -302,6 +303,11 @@ def position_name(hand: Hand, position: int) -> str:
     """'South', "North's piles"."""
     name = seat_name(hand.players, hand.controller[position])
     return name if position < hand.players else f"{name}'s piles"
+
+
+def position_place(hand: Hand, position: int) -> str:
+    """Where a position sits on the table: 'north', 'north-west', "south-piles"."""
+    return position_name(hand, position).lower().replace("'s ", "-")
 
 
 def _card_words(text: str) -> str:

@@ -47,6 +47,8 @@ class ReviewSeat:
     """A position's cards, face up, after the tricks shown."""
 
     name: str
+    place: str
+    """Where it sits on the table, as the table names it ('north', 'north-west', 'south-piles')."""
     mine: bool
     cards: tuple[CardView, ...]
 
@@ -56,6 +58,8 @@ class ReviewTrickCard:
     """A card of the trick shown: who played it, whether it won."""
 
     who: str
+    place: str
+    """Where its player sits (:attr:`ReviewSeat.place`)."""
     winner: bool
     card: CardView
 

@@ -3,9 +3,9 @@ trick, the analysis as it comes, and the controls to step through it."""
 
 from __future__ import annotations
 
-from app.render import SUIT_COLOURS, button, tag, text
+from app.render import button, tag, text
 from app.review_model import ReviewView
-from app.view_model import CardView
+from app.table_render import face, open_hand
 
 
 def dialog(view: ReviewView) -> str:
@@ -52,29 +52,26 @@ def _analysis(view: ReviewView) -> str:
                class_="review-analysis", aria_label="Double-dummy analysis")
 
 
-def _card(card: CardView) -> str:
-    """A card's short text, its suit coloured, its name for screen readers."""
-    symbol = card.short[-1:]
-    colour = SUIT_COLOURS.get(symbol, "")
-    return tag("span", tag("span", card.short, aria_hidden="true") + text("span", card.label, class_="sr-only"),
-               class_=f"rcard {colour}".strip())
-
-
 def _table(view: ReviewView) -> str:
-    """Every hand face up after the tricks shown, and the last trick shown."""
-    seats = "".join(tag("li", text("strong", s.name) + " "
-                        + (tag("span", " ".join(_card(c) for c in s.cards), class_="review-cards")
-                           if s.cards else text("span", "no cards left", class_="muted")),
-                        class_="mine" if s.mine else None)
+    """The table after the tricks shown: every hand face up in its place (a line of ranks per
+    suit, as a double-dummy diagram lays it out), and in the middle the last trick shown, each
+    card in front of its player, the winner marked."""
+    seats = "".join(tag("div", text("h3", s.name, class_="review-name")
+                        + (open_hand(s.cards, f"{s.name}'s cards") if s.cards
+                           else text("p", "no cards left", class_="review-none")),
+                        class_=f"review-seat at-{s.place}" + (" mine" if s.mine else ""))
                     for s in view.seats)
     trick = view.trick
-    shown = (tag("div", text("h3", trick.title)
-                 + tag("ul", "".join(tag("li", text("span", c.who + ": ") + _card(c.card)
-                                             + (text("span", " (won)", class_="muted") if c.winner else ""))
-                                     for c in trick.cards), class_="review-trick-cards"),
-                 class_="review-trick")
-             if trick else text("p", "The hands at the first lead.", class_="review-trick muted"))
-    return tag("section", shown + tag("ul", seats, class_="review-seats"), class_="review-table",
+    if trick is None:
+        middle = text("p", "The hands at the first lead.", class_="review-trick-title")
+    else:
+        cards = "".join(tag("div", face(c.card) + text("span", c.who, class_="review-who", aria_hidden="true"),
+                            class_=f"review-played at-{c.place}" + (" winner" if c.winner else ""), role="img",
+                            aria_label=f"{c.who}: {c.card.label}" + (", won the trick" if c.winner else ""))
+                        for c in trick.cards)
+        middle = text("h3", trick.title, class_="review-trick-title") + tag("div", cards, class_="review-trick-cards")
+    return tag("section", seats + tag("div", middle, class_="review-trick"),
+               class_="review-table",
                aria_label=f"The table after trick {view.step}" if view.step else "The table at the first lead")
 
 

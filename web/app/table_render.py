@@ -4,6 +4,7 @@ piles, and the player's hand; the panel is app.panel_render's."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
 from html import escape
 
@@ -89,7 +90,7 @@ def _seat(seat: SeatView) -> str:
     if seat.me:
         body = ""
     elif seat.exposed:
-        body = _open_hand(seat)
+        body = open_hand(seat.exposed, f"{seat.name}'s open hand")
     else:
         n = seat.cards
         label = plural(n, "card") + (", laid down: sitting out" if seat.sitting_out else "")
@@ -101,17 +102,18 @@ def _seat(seat: SeatView) -> str:
                aria_label=f"{seat.name}: {seat.who}")
 
 
-def _open_hand(seat: SeatView) -> str:
-    """An open misere hand, laid face up: a line of ranks per suit, each card named for screen readers."""
+def open_hand(cards: Sequence[CardView], label: str) -> str:
+    """A hand laid face up (an open misere, the hand review's): a line of ranks per suit, each
+    card named for screen readers."""
     lines: dict[str, list[CardView]] = {}
-    for c in seat.exposed:
+    for c in cards:
         lines.setdefault(c.suit, []).append(c)
     items = "".join(
         tag("li", text("span", cards[0].short[len(cards[0].rank):] or "★", class_="sym", aria_hidden="true")
             + "".join(text("span", c.rank, role="img", aria_label=c.label) for c in cards),
-            class_=cards[0].colour)
+            class_=f"{cards[0].colour} suit-{cards[0].suit}" if cards[0].suit else cards[0].colour)
         for cards in lines.values())
-    return tag("ul", items, class_="open-hand", aria_label=f"{seat.name}'s open hand")
+    return tag("ul", items, class_="open-hand", aria_label=label)
 
 
 def _center(view: TableView) -> str:
