@@ -21,6 +21,7 @@ counts alone (no wall-clock cap), so a loaded machine measures its budget.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import multiprocessing
 import statistics
@@ -159,11 +160,13 @@ Maker = Callable[[str, SplitMix64], Bot]
 """Makes a bot of a level with its generator."""
 
 
-def uncapped(level: str, rng: SplitMix64) -> Bot:
+def uncapped(level: str, rng: SplitMix64, nodes: int | None = None, samples: int | None = None) -> Bot:
     """A bot of a level; an expert's work bounded by its counts alone (no
-    wall-clock cap), so a loaded machine still measures the budget itself."""
+    wall-clock cap), so a loaded machine still measures the budget itself; ``nodes``
+    and ``samples`` replace its default counts."""
     from bots.expert import Budget  # the expert module is the largest: loaded when needed
-    return make_bot(level, rng, Budget(cap=math.inf))
+    counts = {name: value for name, value in (("nodes", nodes), ("samples", samples)) if value is not None}
+    return make_bot(level, rng, Budget(cap=math.inf, **counts))
 
 
 def play_deal(a: str, b: str, rules: Rules, seed: int, i: int, make: Maker = make_bot
@@ -257,13 +260,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also print the N deals each bot lost most on")
     parser.add_argument("--no-cap", action="store_true",
                         help="bound the expert by its counts alone, without the wall-clock cap")
+    parser.add_argument("--nodes", type=int, default=None,
+                        help="the expert's search nodes a decision (with --no-cap; its default if not given)")
+    parser.add_argument("--samples", type=int, default=None,
+                        help="the expert's sampled deals a decision (with --no-cap; its default if not given)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (the same figures)")
     args = parser.parse_args(argv)
+    if (args.nodes or args.samples) and not args.no_cap:
+        parser.error("--nodes and --samples measure a budget by its counts alone: add --no-cap")
     if args.model is not None:
         bidmodel.use(args.model)
     try:
         result = run_match(args.a, args.b, Rules.parse(args.preset), args.deals, args.seed,
-                           uncapped if args.no_cap else make_bot, args.jobs)
+                           functools.partial(uncapped, nodes=args.nodes, samples=args.samples)
+                           if args.no_cap else make_bot, args.jobs)
     except ValueError as e:
         parser.error(str(e))
     print(result.report())

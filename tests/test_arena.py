@@ -80,3 +80,5 @@ def test_an_uncapped_expert_is_bounded_by_its_counts_alone() -> None:
     bot = uncapped("expert", SplitMix64(1))
     assert isinstance(bot, ExpertBot) and bot.budget == Budget(cap=math.inf)
     assert uncapped("normal", SplitMix64(1)).level == "normal"
+    bigger = uncapped("expert", SplitMix64(1), nodes=100_000, samples=24)
+    assert isinstance(bigger, ExpertBot) and bigger.budget == Budget(samples=24, nodes=100_000, cap=math.inf)
