@@ -203,3 +203,48 @@ def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> 
     assert review.step == 1
     answer = page.apply(bridge.handle({"op": "act", "action": "dialog", "value": ""}))
     assert answer["due"] == 1200  # closed: nothing but auto-play's next hand (four pauses)
+
+
+def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkeypatch: Any) -> None:
+    import app.bots
+    page = Page()
+    bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL]])
+    answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
+    assert answer["marker"] == "bot"
+    real, failed = app.bots.answer, []
+
+    def failing(request: dict[str, Any]) -> dict[str, Any]:
+        if not failed:  # the bot's first decision hits a bug
+            failed.append(request)
+            raise IndexError("a bug in a bot")
+        return real(request)
+
+    monkeypatch.setattr(app.bots, "answer", failing)
+    assert bridge.app is not None and bridge.app.session is not None
+    calls = len(bridge.app.session.hand.history)
+    answer = page.apply(bridge.handle({"op": "tick"}))
+    assert failed and len(bridge.app.session.hand.history) == calls + 1  # the quick bot's call, in its place
+    assert "went wrong" not in answer["regions"]["top"]
+
+
+def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monkeypatch: Any) -> None:
+    import app.controller
+    page = Page()
+    bridge, answer = started(page, queued=[["start", DEAL]])
+    saved = dict(page.stores["local"] or {})
+    assert answer["marker"] == "you"
+
+    def half_done(session: Session, value: str) -> None:
+        session.hand.apply("pass")  # a change made, then a bug before it is saved
+        raise KeyError("a bug of ours")
+
+    monkeypatch.setitem(app.controller.TABLE_ACTIONS, "bid", half_done)
+    answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
+    assert "Something went wrong on our side (KeyError" in answer["regions"]["top"]
+    assert answer["marker"] == "you" and page.stores["local"] == saved  # the game as saved, nothing lost
+    assert bridge.app is not None and bridge.app.session is not None and not bridge.app.session.hand.history
+    monkeypatch.undo()
+    answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))  # and it plays on
+    assert answer["marker"] == "bot" and page.stores["local"] != saved
+    answer = page.apply(bridge.handle({"op": "act", "action": "dismiss", "value": ""}))
+    assert "went wrong" not in answer["regions"]["top"]

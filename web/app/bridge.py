@@ -28,6 +28,7 @@ value again and refuses writes until something is removed.
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -108,12 +109,20 @@ class Bridge:
         app = self.app
         if app is None:
             raise ValueError(f"{op!r} before 'start'")
+        try:
+            download = self.do(app, op, message)
+        except Exception as e:  # noqa: BLE001 (a bug of ours: the game goes back to its save, never freezes)
+            traceback.print_exc()  # the browser's console
+            app.recover(e)
+        return self.answer(app, download)
+
+    def do(self, app: App, op: object, message: dict[str, Any]) -> tuple[str, str] | None:
+        """What a message other than 'start' asks; a file to download, if any."""
         if op == "act":
             action, value = str(message.get("action", "")), str(message.get("value", ""))
             if action in DOWNLOADS:
-                download = app.download(action, value)
-            else:
-                self.act(app, action, value)
+                return app.download(action, value)
+            self.act(app, action, value)
         elif op == "tick":
             self.tick(app)
         elif op == "storage":
@@ -123,7 +132,7 @@ class Bridge:
         elif op == "update-ready":
             app.notice = ("A new version of Five Hundred is ready: reload the page to use it. "
                           "Your game is saved and carries on where it was.")
-        return self.answer(app, download)
+        return None
 
     def start(self, message: dict[str, Any]) -> None:
         """Start the app on the page's snapshot of its stores, then do what the player did
@@ -167,6 +176,9 @@ class Bridge:
             try:
                 app.bot_answer(request, answer(request))
             except FiveHundredError:  # an illegal answer: a quick bot plays instead
+                app.bot_answer(request, answer(fallback(request)))
+            except Exception:  # noqa: BLE001 (a bot's bug: a quick bot plays instead, the game goes on)
+                traceback.print_exc()
                 app.bot_answer(request, answer(fallback(request)))
         elif app.others_playing:
             app.play_on()

@@ -369,6 +369,16 @@ class App:
         if not saved and not self.kept:
             self.notice = saves.status
 
+    def recover(self, error: Exception) -> None:
+        """Something of ours failed in the middle of an action: the game goes back to where it
+        was last saved (nothing the player had is lost) and says so, dialogs closed."""
+        game_id = self.game_id
+        self.dialog, self.confirm = "", ("", "")
+        if not (game_id and self._resume(game_id)):
+            self._leave()  # no save to go back to: the start screen, the games kept under Resume
+        self.notice = (f"Something went wrong on our side ({type(error).__name__}: {error}). "
+                       "The game is back where it was last saved; please tell us if it happens again.")
+
     def storage_changed(self, key: str) -> None:
         """Another tab wrote ``key`` ('' when it cleared storage): stop if it is this game."""
         if (self.saves is not None and self.game_id and key in ("", self.saves.key(self.game_id))
