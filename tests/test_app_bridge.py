@@ -179,7 +179,7 @@ def test_the_worker_answers_the_first_table_before_it_imports_the_bots() -> None
     assert "app.controller" in loaded and "engine.hand" in loaded
 
 
-def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> None:
+def test_the_hand_review_works_out_its_cheap_pieces_in_one_tick_and_plays_a_trick_a_step() -> None:
     page = Page()
     bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL], ["autoplay", "on"]])
     while answer["marker"] != "hand-over":
@@ -190,11 +190,12 @@ def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> 
     assert answer["due"] == 0  # the first piece of the analysis, at once
     review = app.review
     assert review is not None and review.done == 0
-    answer = page.apply(bridge.handle({"op": "tick"}))
-    assert review.done == 1 and answer["due"] == 0 and "Hand review" in answer["regions"]["dialog"]
-    request = app.review_request()
-    assert request is not None
-    app.review_answer(request, None, "stopped for the test.")  # no more pieces: only the steps
+    ticks = 0
+    while answer["due"] == 0:
+        answer = page.apply(bridge.handle({"op": "tick"}))
+        ticks += 1
+    assert "Analysis complete." in answer["regions"]["dialog"]
+    assert review.done == len(review.pieces) > 2 * ticks  # the cheap pieces come several a tick
     answer = page.apply(bridge.handle({"op": "act", "action": "review-play", "value": "on"}))
     assert 900 <= answer["due"] <= 1000  # the next trick a step from now
     bridge.review_stepped = 0.0  # as if the step's time had passed
@@ -203,6 +204,29 @@ def test_the_hand_review_works_out_a_piece_a_tick_and_plays_a_trick_a_step() -> 
     assert review.step == 1
     answer = page.apply(bridge.handle({"op": "act", "action": "dialog", "value": ""}))
     assert answer["due"] == 1200  # closed: nothing but auto-play's next hand (four pauses)
+
+
+def test_a_tick_of_the_review_searches_little_more_than_one_slice() -> None:
+    import app.bots as bots
+    from bots.review import CONTRACT_NODE_LIMIT
+    assert CONTRACT_NODE_LIMIT <= bots.SLICE_NODES  # the one piece searched in one go
+    page = Page()
+    bridge, answer = started(page, queued=[["set:pace", "300"], ["start", "1-3-2"], ["autoplay", "on"]])
+    while answer["marker"] != "hand-over":
+        answer = page.apply(bridge.handle({"op": "tick"}))
+    answer = page.apply(bridge.handle({"op": "act", "action": "review-open", "value": ""}))
+    review = bridge.app.review if bridge.app else None
+    assert review is not None
+    ticks, searched = [], 0
+    while answer["due"] == 0:
+        answer = page.apply(bridge.handle({"op": "tick"}))
+        assert bots._analysis is not None
+        ticks.append(bots._analysis[2].searched - searched)
+        searched = bots._analysis[2].searched
+    assert review.done == len(review.pieces) > len(ticks) > 1
+    # the pieces answered before the last searched under a tenth of a slice; the last one slice at
+    # most (the solver counts its nodes in blocks of 4096)
+    assert max(ticks) < bots.SLICE_NODES // 10 + bots.SLICE_NODES + 4096, ticks
 
 
 def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkeypatch: Any) -> None:

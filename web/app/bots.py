@@ -22,7 +22,8 @@ answered ``{"value": 8}`` (the declaring side's tricks from the first lead),
 ``{"value": [<bots.review.Verdict as a dict>, ...]}`` (the seat's cards in that
 trick), each ``null`` if its search ran out of nodes, and ``{"value": <bots.review.Contract
 as a dict>}`` (the side's best contract, a lower bound if not settled); or ``{"more": true}``:
-the piece's search goes on when it is asked again (:data:`SLICE_NODES`).
+the piece's search goes on when it is asked again (:data:`SLICE_NODES`). Each answer also
+says the ``nodes`` it searched.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def review_piece(request: dict[str, Any]) -> dict[str, Any]:
     key = (piece, request.get("trick"), request.get("side"))
     slices[key] = slices.get(key, 0) + 1
     last = slices[key] * SLICE_NODES >= review.NODE_LIMIT
+    before = analysis.searched
     value: Any
     if piece == "makeable":
         value = analysis.makeable(SLICE_NODES)
@@ -92,10 +94,11 @@ def review_piece(request: dict[str, Any]) -> dict[str, Any]:
         verdicts = analysis.trick_verdicts(request["trick"], request["seat"], request.get("guess"), SLICE_NODES)
         value = None if verdicts is None else [asdict(v) for v in verdicts]
     elif piece == "contract":
-        return {"value": asdict(analysis.best_contract(request["side"]))}
+        value, last = asdict(analysis.best_contract(request["side"])), True
     else:
         raise ValueError(f"no review piece {piece!r}")
-    return {"more": True} if value is None and not last else {"value": value}
+    nodes = analysis.searched - before
+    return {"more": True, "nodes": nodes} if value is None and not last else {"value": value, "nodes": nodes}
 
 
 _analysis: tuple[dict[str, Any], int, review.Analysis, dict[tuple[Any, ...], int]] | None = None

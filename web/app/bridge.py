@@ -166,8 +166,8 @@ class Bridge:
 
     def tick(self, app: App) -> None:
         """The pause is over: a bot acts; or a tournament's other table makes a move; or the
-        hand review works out its next piece, or
-        steps on to the next trick; or auto-play deals the next hand."""
+        hand review works out its next pieces (:meth:`review_slice`), or steps on to the next
+        trick; or auto-play deals the next hand."""
         if self._trick_kept(app):
             return
         from app.bots import answer, fallback  # imported when first asked, as in act
@@ -182,16 +182,30 @@ class Bridge:
                 app.bot_answer(request, answer(fallback(request)))
         elif app.others_playing:
             app.play_on()
-        elif (piece := app.review_request()) is not None:
-            try:
-                app.review_answer(piece, answer(piece))
-            except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
-                app.review_answer(piece, None, f"the analysis failed ({e}).")
+        elif app.review_request() is not None:
+            self.review_slice(app)
         elif self._review_step_due(app) == 0:
             app.dispatch("review-step", "+")
             self.review_stepped = time.monotonic()  # (after the step's work: a whole step shown)
         elif app.autoplay_next:
             app.dispatch("next")
+
+    @staticmethod
+    def review_slice(app: App) -> None:
+        """Pieces of the review's analysis, one after another while those answered have
+        searched less than a tenth of a slice (:data:`app.bots.SLICE_NODES`): a hand's many
+        cheap pieces come in one answer, a dear piece in several, and the page's input waits
+        for little more than one slice."""
+        from app.bots import SLICE_NODES, answer
+        spent = 0
+        while spent < SLICE_NODES // 10 and (piece := app.review_request()) is not None:
+            try:
+                reply = answer(piece)
+            except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
+                app.review_answer(piece, None, f"the analysis failed ({e}).")
+                return
+            spent += int(reply.get("nodes", SLICE_NODES))
+            app.review_answer(piece, reply)
 
     @staticmethod
     def _trick_kept(app: App) -> bool:

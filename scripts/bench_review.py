@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Measure the hand review in the browser: each hand's whole analysis, as a player waits for it.
+
+    python3 scripts/bench_review.py [--games 3] [--seed 1] [--site DIR]
+
+Plays whole standard games in CPython (bots at every seat, the player's too, from seeded
+deals), imports each game file into the built site in headless Chromium (History & stats ->
+Import), opens its last hand's review from History and steps back hand by hand with Previous
+hand. For every hand that reached the play it times, on the page's clock, from the click that
+opens the hand's review to "Analysis complete." drawn: the worker's slices of search
+(app.bots.SLICE_NODES), the answers between them and the page's drawing all count. It prints
+each hand's contract and time, then the median and the worst (goal: the whole hand within 2 s).
+The machine is shared: report its load (printed) with the figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+import build  # noqa: E402
+from engine.deal import DealCode  # noqa: E402
+from engine.record import to_record  # noqa: E402
+from tests.test_app_view import whole_game  # noqa: E402
+
+TIMEOUT_MS = 120_000
+RECORD = """() => {  // once a page: window.reviewTimes, emptied for each game
+  window.reviewTimes = [];
+  let opened = null;
+  addEventListener('click', (event) => {
+    if (event.target.closest('[data-action=review-open], [data-action=review-hand]')) opened = performance.now();
+  }, true);
+  const dialog = document.getElementById('dialog');
+  new MutationObserver(() => {
+    const progress = dialog.querySelector('.review-progress');
+    if (opened !== null && progress?.textContent === 'Analysis complete.') {
+      window.reviewTimes.push(performance.now() - opened);  // (the array of the game reviewed now)
+      opened = null;
+    }
+  }).observe(dialog, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def review_game(page: Page, game: Path, reviewable: list[bool]) -> list[float]:
+    """Import ``game``, review its hands from the last to the first; the times of those that
+    reached the play, last hand first."""
+    page.get_by_role("button", name="Menu").click()
+    dialog = page.locator("#dialog")
+    dialog.get_by_role("button", name="History & stats").click()
+    dialog.get_by_label("Import a game file").set_input_files(str(game))
+    expect(page.locator("body")).to_have_attribute("data-turn", "game-over", timeout=TIMEOUT_MS)
+    page.evaluate("() => { window.reviewTimes = []; }")
+    page.get_by_role("button", name="Menu").click()
+    dialog.get_by_role("button", name="History & stats").click()
+    dialog.locator("ol.games li").first.get_by_role("button", name=re.compile("^Review")).click()
+    done = 0
+    for number in reversed(range(len(reviewable))):
+        expect(dialog.locator(".review-hands")).to_contain_text(f"Hand {number + 1} of {len(reviewable)}")
+        if reviewable[number]:
+            done += 1
+            page.wait_for_function(f"() => window.reviewTimes.length >= {done}", timeout=TIMEOUT_MS)
+        if number:
+            dialog.get_by_role("button", name="Previous hand").click()
+    times: list[float] = page.evaluate("window.reviewTimes")
+    page.keyboard.press("Escape")
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1, help="the first game's deal seed (then seed + 1, ...)")
+    parser.add_argument("--site", type=Path, help="a built site (default: build site/)")
+    args = parser.parse_args()
+    site: Path = args.site or build.SITE
+    if not args.site:
+        build.build()
+    print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    rows: list[tuple[str, float]] = []
+    with tempfile.TemporaryDirectory() as folder, build.serving(site, "/") as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=build.CHROMIUM, args=build.CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url, wait_until="domcontentloaded")
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
+        page.get_by_role("button", name="Deal").click()  # a table, whose Menu imports the games
+        expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|bot"), timeout=TIMEOUT_MS)
+        page.evaluate(RECORD)
+        for g in range(args.games):
+            session = whole_game(DealCode(args.seed + g, 0))
+            hands = session.match.hands
+            game = Path(folder) / f"game-{g}.json"
+            game.write_text(json.dumps({**to_record(session.match), "meta": {"settings": session.settings}}))
+            reviewable = [h.contract is not None and bool(h.tricks) for h in hands]
+            times = review_game(page, game, reviewable)
+            contracts = [str(h.contract) for h, r in zip(hands, reviewable) if r][::-1]
+            rows += list(zip(contracts, times))
+            print(f"game {g + 1}: " + ", ".join(f"{c} {t:.0f} ms" for c, t in zip(contracts, times)), flush=True)
+        browser.close()
+    times = [t for _, t in rows]
+    print(f"{len(times)} hands reviewed: the whole analysis median {statistics.median(times):.0f} ms, "
+          f"worst {max(times):.0f} ms ({rows[times.index(max(times))][0]}); within 2 s: "
+          f"{sum(t <= 2000 for t in times)} of {len(times)}")
+    print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
