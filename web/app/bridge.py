@@ -175,10 +175,9 @@ class Bridge:
         if request is not None:
             try:
                 app.bot_answer(request, answer(request))
-            except FiveHundredError:  # an illegal answer: a quick bot plays instead
-                app.bot_answer(request, answer(fallback(request)))
-            except Exception:  # noqa: BLE001 (a bot's bug: a quick bot plays instead, the game goes on)
-                traceback.print_exc()
+            except Exception as e:  # noqa: BLE001 (an illegal answer, or a bot's bug: a quick bot plays instead)
+                if not isinstance(e, FiveHundredError):
+                    traceback.print_exc()  # a bug: the browser's console
                 app.bot_answer(request, answer(fallback(request)))
         elif app.others_playing:
             app.play_on()
@@ -204,7 +203,7 @@ class Bridge:
             except Exception as e:  # noqa: BLE001 (the review says so; the game is not concerned)
                 app.review_answer(piece, None, f"the analysis failed ({e}).")
                 return
-            spent += int(reply.get("nodes", SLICE_NODES))
+            spent += int(reply["nodes"])
             app.review_answer(piece, reply)
 
     @staticmethod
