@@ -22,7 +22,7 @@ from engine.seats import seat_name
 from app.cards import hand_order
 from app.review_model import (ContractData, Piece, ReviewContract, ReviewLine, ReviewSeat, ReviewTrick,
                               ReviewTrickCard, ReviewView, VerdictData)
-from app.view import card_view
+from app.view import card_view, place
 
 from bots.review import made, sides, start_of_play
 
@@ -306,8 +306,8 @@ def position_name(hand: Hand, position: int) -> str:
 
 
 def position_place(hand: Hand, position: int) -> str:
-    """Where a position sits on the table: 'north', 'north-west', "south-piles"."""
-    return position_name(hand, position).lower().replace("'s ", "-")
+    """Where a position sits on the table (:func:`app.view.place`)."""
+    return place(seat_name(hand.players, hand.controller[position]), position >= hand.players)
 
 
 def _card_words(text: str) -> str:

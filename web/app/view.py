@@ -211,9 +211,17 @@ def _position(session: Session, position: int) -> tuple[str, str, str]:
     ('north', 'north-piles') and how the player says it ('you', 'your piles', 'North')."""
     seat = session.hand.controller[position]
     name = session.seat_name(seat)
-    if position < session.rules.players:
-        return name, name.lower(), "you" if seat == PLAYER else name
-    return f"{name}'s piles", f"{name.lower()}-piles", "your piles" if seat == PLAYER else f"{name}'s piles"
+    piles = position >= session.rules.players
+    where = place(name, piles)
+    if not piles:
+        return name, where, "you" if seat == PLAYER else name
+    return f"{name}'s piles", where, "your piles" if seat == PLAYER else f"{name}'s piles"
+
+
+def place(seat_name: str, piles: bool) -> str:
+    """Where a seat (or its piles) sits on the table, as the styles name it: 'north',
+    'north-west', 'north-piles'."""
+    return seat_name.lower() + ("-piles" if piles else "")
 
 
 def _hand(session: Session, obs: Observation) -> tuple[CardView, ...]:
