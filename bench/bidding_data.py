@@ -55,7 +55,8 @@ def declared(rules: Rules, seed: int, dealer: int, seat: int, denomination: int)
     while hand.to_act != seat:
         hand.push(PASS_ID)
     bid = next((a for a in hand.legal_actions() if a.bid is not None
-                and not a.bid.is_misere and a.bid.denomination == denomination), None)
+                and a.bid.is_trick_bid and not rules.is_inkle(a.bid)
+                and a.bid.denomination == denomination), None)
     if bid is None:
         return None
     hand.push(bid)

@@ -266,7 +266,7 @@ def disciplined(obs: Observation, b: Bid) -> bool:
         return False
     if b.tricks >= 9 and not hand & JOKERS and sure_tricks(hand, deck, b.denomination) + 1 < b.tricks:
         return False
-    return not (obs.rules.inkle and b.tricks == 6)
+    return not obs.rules.is_inkle(b)
 
 
 def chance(rules: Rules, b: Bid, est: list[float]) -> float:

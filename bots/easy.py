@@ -69,7 +69,7 @@ class EasyBot(Bot):
         level = min(8, int(counts[d] - 0.5))
         bids = [a for a in obs.legal_actions if (b := a.bid) is not None and b.is_trick_bid
                 and b.denomination == d and b.tricks <= level
-                and not (obs.rules.inkle and b.tricks == 6)]
+                and not obs.rules.is_inkle(b)]
         if bids:
             a = max(bids)
             return Decision(a, f"{a.name}: you count {counts[d]:.0f} tricks")

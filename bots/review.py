@@ -314,7 +314,7 @@ def _contracts(hand: Hand, side: int) -> list[Bid]:
     ours = set(hand.table.side_seats(side))
     floor = max((rules.bid_order(a.bid) for s, a in hand.history if a.bid is not None and s not in ours),
                 default=-1)
-    return [b for b in rules.biddable if b.is_trick_bid and not (rules.inkle and b.tricks == 6)
+    return [b for b in rules.biddable if b.is_trick_bid and not rules.is_inkle(b)
             and rules.bid_order(b) > floor]
 
 

@@ -381,3 +381,29 @@ def test_a_runtime_that_cannot_start_shows_one_error_and_offers_the_saves(browse
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "saves-cannot-start.png")
     context.close()
+
+
+@pytest.mark.probe("reloads")
+def test_an_answer_that_cannot_be_drawn_says_so_and_a_reload_goes_on(context: BrowserContext) -> None:
+    page, app = fresh(context)
+    start, table = StartScreen(page), TableScreen(page)
+    found = bidding()
+    start.start(deal=found.code)
+    table.take(found.plan[0])
+    app.expect_turn(re.compile("^(you|bot|hand-over)$"))
+    kept, cards = games(page), table.cards.all_inner_texts()
+    page.evaluate("() => { HTMLDialogElement.prototype.showModal = () => { throw new Error('the dialog broke'); }; }")
+    table.tool("Menu").click()  # the answer comes, and drawing it fails
+    expect(page.locator("body")).to_have_attribute("data-ready", "error")
+    expect(page.locator("body")).to_have_attribute("data-turn", "error")
+    status = page.locator("#loading-status")
+    expect(status).to_contain_text("Something went wrong on our side: the dialog broke.")
+    expect(status).to_contain_text("reloading the page goes on from there")
+    assert games(page) == kept
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "saves-broken-answer.png")
+    expect(page.get_by_role("button", name="Reload")).to_be_focused()
+    page.keyboard.press("Enter")
+    app.expect_ready()
+    app.expect_turn(re.compile("^(you|bot|hand-over)$"))
+    assert table.cards.all_inner_texts() == cards and games(page) == kept

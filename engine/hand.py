@@ -428,7 +428,7 @@ class Hand:
             self.leader = (self.dealer + 1) % self.players
             return self._start_play()
         bid = BIDS[self.high]
-        if rules.inkle and bid.tricks == 6:
+        if rules.is_inkle(bid):
             return self._throw_in()
         self.contract = bid
         self.declarer = d = self.high_bidder

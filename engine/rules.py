@@ -296,6 +296,11 @@ class Rules:
         allowed = [b for b in BIDS if self.allows(b)]
         return tuple(sorted(allowed, key=self.bid_order))
 
+    def is_inkle(self, b: Bid) -> bool:
+        """Whether ``b`` is an inkle here: a six bid at a table with inkles, which may be bid
+        (by the first two to speak) but never becomes a contract."""
+        return self.inkle and b.is_trick_bid and b.tricks == 6
+
     def allows(self, b: Bid) -> bool:
         """Whether this table plays a bid: a trick bid always, a special one by its option."""
         if b in VARIANT_BIDS:

@@ -3,8 +3,10 @@
 // cannot pass its worker's own progress to the page without SharedArrayBuffer: the bar jumps
 // when page.js says PyScript is loaded (a "five-hundred:progress" event) and creeps on meanwhile.
 // If Python cannot start (page.js calls fiveHundredFailed, or an error on the page before the
-// first screen), this screen says so, sets <body data-ready="error"> and offers the raw saved
-// games for download: plain JS, which works when Python never does.
+// first screen), or stops answering later (page.js calls it with `later`: a message the worker
+// could not answer, or its answer could not be drawn), this screen says so, sets
+// <body data-ready="error"> and offers a reload and the raw saved games for download: plain JS,
+// which works when Python does not.
 const loading = document.getElementById("loading");
 const status = document.getElementById("loading-status");
 const bar = document.getElementById("loading-bar");
@@ -54,9 +56,12 @@ function button(words, onClick) {
   return b;
 }
 
-function fail(why) {
-  if (started() || document.body.dataset.ready === "error") return;
+function fail(why, later = false) {
+  if ((started() && !later) || document.body.dataset.ready === "error") return;
   document.body.dataset.ready = "error";
+  document.body.dataset.turn = "error";
+  const dialog = document.getElementById("dialog");
+  if (dialog?.open) dialog.close();
   document.getElementById("app").hidden = true;
   loading.hidden = false;
   bar.hidden = true;
@@ -66,14 +71,19 @@ function fail(why) {
   } catch {
     saved = -1;  // storage disabled: nothing was saved
   }
-  status.textContent = `Five Hundred could not start: ${why}. ` + (saved > 0
-    ? "Your saved games are safe in this browser: reloading tries again, and you can download them."
-    : "Reloading the page tries again.");
+  status.textContent = later
+    ? `Something went wrong on our side: ${why}. Your games are saved in this browser as of the ` +
+      "last move shown: reloading the page goes on from there" + (saved > 0 ? ", and you can download them." : ".")
+    : `Five Hundred could not start: ${why}. ` + (saved > 0
+      ? "Your saved games are safe in this browser: reloading tries again, and you can download them."
+      : "Reloading the page tries again.");
   const row = document.createElement("div");
   row.className = "row";
   if (saved > 0) row.append(button("Download your saved games", downloadSaves));
-  row.append(button("Reload", () => location.reload()));
+  const reload = button("Reload", () => location.reload());
+  row.append(reload);
   status.after(row);
+  if (later) reload.focus();  // the table that had the focus is hidden
 }
 window.fiveHundredFailed = fail;
 

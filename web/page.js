@@ -247,9 +247,19 @@ function send(message, quiet = false) {
     draw(JSON.parse(text), quiet, number < sent);
     times?.push({ what, queued, at, answered, drawn: performance.now() });
   })
-    .catch((error) => console.error("Five Hundred:", error))
+    .catch((error) => {  // a bug of ours outside the bridge's own guard: said, never a silent freeze
+      console.error("Five Hundred:", error);
+      clearTimeout(timer);
+      window.fiveHundredFailed?.(lastLine(error), true);  // web/loading.js
+    })
     .finally(() => { if (--waiting === 0) body.dataset.busy = "no"; });
   return chain;
+}
+
+// An error's last line: a Python traceback ends with the exception itself.
+function lastLine(error) {
+  const lines = String(error?.message ?? error).split("\n").filter((line) => line.trim());
+  return lines.at(-1)?.trim() || "an error";
 }
 
 // The bots' next move (or auto-play's next hand) is due in `ms`: the page keeps the timer.

@@ -306,7 +306,7 @@ def _bidding(obs: Observation, looked: bool) -> BidPrompt:
         b = a.bid
         if b is None or looked and b == BLIND_MISERE:
             continue
-        inkle = rules.inkle and b.is_trick_bid and b.tricks == 6
+        inkle = rules.is_inkle(b)
         inkles |= inkle
         note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank][b.is_open]}" if b.is_misere
                                         else "an inkle" if inkle else "")
