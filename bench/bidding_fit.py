@@ -24,8 +24,9 @@ depend on the auction), and fits from the normal bots' side only: the model
 then reads partner's bids as the normal bot makes them, not as the yardstick does.
 One model file holds a fit for each table shape given (one ``--data`` folder
 a table, made with bench/bidding_data.py ``--preset``).
+``--keep MODEL`` carries over the tables of a model file not fitted here.
 Usage: ``python bench/bidding_fit.py [--data DIR ...] [--label played|tricks] [--holdout H]
-[--deals N] [--pass-deals N] [--rebid MODEL] [--write FILE]``.
+[--deals N] [--pass-deals N] [--rebid MODEL] [--keep MODEL] [--write FILE]``.
 """
 
 from __future__ import annotations
@@ -345,6 +346,15 @@ def model_file(tables: dict[str, Fits], about: str,
     return out
 
 
+def kept_tables(model: dict[str, Any], keep: Path) -> dict[str, Any]:
+    """``model`` with the table shapes of the model file ``keep`` that it does not fit
+    carried over as they are, and ``keep``'s note of how they were made."""
+    kept = json.loads(keep.read_text())
+    carried = {s: f for s, f in kept["fits"].items() if s not in model["fits"]}
+    return {"about": f"{model['about']} Kept from {keep} (tables {', '.join(carried)}): {kept['about']}",
+            "fits": {**model["fits"], **carried}}
+
+
 def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = None,
               rebid_by: Path | None = None, limit: int | None = None
               ) -> tuple[Rules, Fits, bidmodel.PassFit | None, bidmodel.PassFit | None, str]:
@@ -416,6 +426,8 @@ def main() -> None:
     parser.add_argument("--rebid", type=Path, default=None, metavar="MODEL",
                         help="bid every deal again, normal bots bidding by this model file on "
                              "one side and yardstick bots on the other (once for each side)")
+    parser.add_argument("--keep", type=Path, default=None, metavar="MODEL",
+                        help="carry over this model file's tables not fitted here (and its note)")
     parser.add_argument("--write", type=Path, default=None, help="model file to write")
     args = parser.parse_args()
     tables: dict[str, Fits] = {}
@@ -441,9 +453,13 @@ def main() -> None:
                  + (f" --pass-deals {args.pass_deals}" if args.pass_deals else "")
                  + (f" --rebid {args.rebid}" if args.rebid else "")
                  + (f" --deals {args.deals}" if args.deals else "")
+                 + (f" --keep {args.keep}" if args.keep else "")
                  + f" --write {args.write}` at commit {commit}. "
                  + "; ".join(notes) + ".")
-        args.write.write_text(json.dumps(model_file(tables, about, passes, calls), indent=1) + "\n")
+        out = model_file(tables, about, passes, calls)
+        if args.keep:
+            out = kept_tables(out, args.keep)
+        args.write.write_text(json.dumps(out, indent=1) + "\n")
         print(f"written to {args.write}")
 
 

@@ -3,6 +3,7 @@ of the auction, and the normal bot bidding by a model when one ships."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ import bidding_fit  # noqa: E402
 import bidding_position  # noqa: E402
 
 
-@pytest.mark.parametrize("preset", ("standard", "five-handed"))
+@pytest.mark.parametrize("preset", ("standard", "five-handed", "american"))
 def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path,
                                                                     preset: str) -> None:
     rules = PRESETS[preset]
@@ -51,6 +52,14 @@ def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Pa
                 if r.nt == nt:
                     p = fit.chances(r.x[1:], r.x[0])
                     assert all(0 <= b <= a <= 1 for a, b in zip(p, p[1:])), p
+
+
+def test_a_refit_keeps_the_tables_it_does_not_fit(tmp_path: Path) -> None:
+    shipped = tmp_path / "shipped.json"
+    shipped.write_text(json.dumps({"about": "made by hand", "fits": {"4-2-3": {"suit": 1}, "3-1-3": {"suit": 2}}}))
+    model = bidding_fit.kept_tables({"about": "refitted.", "fits": {"3-1-3": {"suit": 3}}}, shipped)
+    assert model["fits"] == {"3-1-3": {"suit": 3}, "4-2-3": {"suit": 1}}
+    assert model["about"] == f"refitted. Kept from {shipped} (tables 4-2-3): made by hand"
 
 
 def test_a_contract_is_labelled_by_the_bots_play_and_double_dummy() -> None:
