@@ -311,13 +311,18 @@ class TableScreen:
                 self.tap(card)
                 self.play_button.click()
         elif kind in ("lead-joker", "pile-lead-joker"):
-            self.tap(self.card("joker") if kind == "lead-joker" else self.pile_card("joker"))
-            self.play_button.click()
-            prompt = self.panel.get_by_role("button", name=SUIT_NAMES[SUIT_LETTERS.index(value)])
-            expect(self.panel).to_contain_text("name the suit")
-            prompt.click()
+            joker, suit = value.split(":")
+            name = card_name(Card.parse(joker))
+            self.lead_joker(self.card(name) if kind == "lead-joker" else self.pile_card(name), suit)
         else:
             raise ValueError(step)
+
+    def lead_joker(self, joker: Locator, suit: str) -> None:
+        """Lead a suitless joker, naming ``suit`` ('H')."""
+        self.tap(joker)
+        self.play_button.click()
+        expect(self.panel).to_contain_text("name the suit")
+        self.panel.get_by_role("button", name=SUIT_NAMES[SUIT_LETTERS.index(suit)]).click()
 
     def new_game(self) -> None:
         """Back to the start screen, through the menu."""

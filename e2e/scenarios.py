@@ -10,8 +10,8 @@ player's decisions in order, as the page offers them:
     ("call", "AS") ("call", "alone")          five players: call a card for a partner, or play alone
     ("joker", "4")                            give the joker a suit (0-3) or none (4)
     ("play", "JH")                            play a card
-    ("lead-joker", "H")                       lead the suitless joker, naming a suit
-    ("pile", "JH") ("pile-lead-joker", "H")   the same from the player's piles (two players)
+    ("lead-joker", "JK:H")                    lead a suitless joker, naming a suit ("JK2:H": the second joker)
+    ("pile", "JH") ("pile-lead-joker", "JK:H")  the same from the player's piles (two players)
 """
 from __future__ import annotations
 
@@ -96,8 +96,9 @@ def perform(session: Session, step: Step) -> None:
     elif kind in ("play", "pile"):
         session.play(Card.parse(value))
     elif kind in ("lead-joker", "pile-lead-joker"):
-        session.play(JOKER)
-        session.name_suit(SUIT_LETTERS.index(value))
+        joker, suit = value.split(":")
+        session.play(Card.parse(joker))
+        session.name_suit(SUIT_LETTERS.index(suit))
     else:
         raise ValueError(f"unknown step {step}")
 
@@ -141,7 +142,7 @@ def first_legal(session: Session, keep_joker: bool = False) -> Step:
     legal = session.hand.legal_actions()
     leads = [a for a in legal if a.named_suit is not None]
     if leads and (keep_joker or len(legal) == len(leads)):
-        return ("pile-lead-joker" if piles else "lead-joker", SUIT_LETTERS[leads[0].named_suit or 0])
+        return ("pile-lead-joker" if piles else "lead-joker", str(leads[0]))
     playable = session.playable_cards()
     cards = [c for c in (shown_piles(session) if piles else shown_hand(session)) if c in playable]
     if keep_joker and len(cards) > 1:

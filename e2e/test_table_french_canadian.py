@@ -27,7 +27,11 @@ def both_jokers() -> Scenario:
 def take(table: TableScreen, step: Step) -> None:
     """A planned step; a joker is tapped by its name at this table ('white joker')."""
     kind, value = step
-    if kind == "play" and Card.parse(value).is_joker:
+    if kind == "lead-joker":
+        joker, suit = value.split(":")
+        table.app.expect_turn("you")
+        table.lead_joker(table.card(FC.deck.card_name(Card.parse(joker))), suit)
+    elif kind == "play" and Card.parse(value).is_joker:
         table.app.expect_turn("you")
         table.tap(table.card(FC.deck.card_name(Card.parse(value))))
         table.play_button.click()

@@ -62,6 +62,13 @@ def test_a_refit_keeps_the_tables_it_does_not_fit(tmp_path: Path) -> None:
     assert model["about"] == f"refitted. Kept from {shipped} (tables 4-2-3): made by hand"
 
 
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_shipped_model_answers_at_every_table(preset: str) -> None:
+    rules = PRESETS[preset]
+    assert all(bidmodel.fit_for(rules, d) is not None for d in range(5))
+    assert (bidmodel.pass_fit_for(rules) is not None) == (rules.sides == 2)
+
+
 def test_a_contract_is_labelled_by_the_bots_play_and_double_dummy() -> None:
     rules = PRESETS["standard"]
     seed = bidding_data.derive_seed(3, 0)

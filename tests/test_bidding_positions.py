@@ -10,7 +10,6 @@ from engine.observation import observe
 from engine.rng import SplitMix64
 from engine.rules import Rules
 
-from bots import bidmodel
 from bots.normal import NormalBot
 from bots.yardstick.bot import YardstickBot
 
@@ -20,12 +19,6 @@ def calls(hand: Hand) -> tuple[str, str]:
     obs = observe(hand, hand.to_act)
     return (str(NormalBot(SplitMix64(1)).decide(obs).action),
             str(YardstickBot(SplitMix64(1)).decide(obs).action))
-
-
-def test_the_model_answers_for_the_standard_table() -> None:
-    rules = Rules.parse("standard")
-    assert bidmodel.fit_for(rules, 0) is not None and bidmodel.fit_for(rules, 4) is not None
-    assert bidmodel.fit_for(Rules.parse("five-handed"), 0) is None  # the count bids there
 
 
 def test_no_third_bid_over_the_opponents_overcall_with_values_already_counted() -> None:
