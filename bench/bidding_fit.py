@@ -12,7 +12,7 @@ deals each is scored by the Brier score of its chance of at least k tricks (k
 from 6 to 10) against the yardstick's count chance, per auction situation;
 the better set by held-out Brier is written with ``--write``.  Needs numpy
 (fitting only; the bots do not).
-On two-sided tables it also fits the value of passing
+It also fits the value of passing
 (:class:`bots.bidmodel.PassFit`): at every position where the seat may pass,
 the rest of the auction is bid with the seat passing and the contract it
 ends in scored by its label (a misere played out), regressed on
@@ -360,8 +360,8 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
               ) -> tuple[Rules, Fits, bidmodel.PassFit | None, bidmodel.PassFit | None, str]:
     """Fit one table's chunks, print the held-out Brier scores by situation and
     return its rules, its better feature set's fits, the values of passing and
-    of the best call (two sides only; the best call chosen by those fits) and
-    a note of how they were made."""
+    of the best call (the best call chosen by those fits; None where too few rows to fit)
+    and a note of how they were made."""
     deals = load(data)[:limit]
     if rebid_by is not None:
         bidmodel.use(rebid_by)
@@ -394,21 +394,20 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
              f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
              f"({len(deals)} deals, {kind}); held-out Brier {scores[best]:.4f} against the "
              f"count's {count:.4f}")
-    passes = calls = None
-    if rules.sides == 2:
-        def fitted_on(found: Iterator[PassRow], what: str,
-                      names: tuple[str, ...]) -> bidmodel.PassFit:
-            positions = list(takewhile(lambda r: pass_deals is None or r.deal < pass_deals,
-                                       found))
-            return fit_pass([r for r in positions if r.deal % holdout],
-                            [r for r in positions if not r.deal % holdout], what, names)
-        passes = fitted_on(pass_rows(deals), "passing", bidmodel.PASS_FEATURES)
-        shape = bidmodel.shape(rules)
-        bidmodel.use_data(model_file({shape: fits[best]}, "", {shape: passes}))
-        try:
-            calls = fitted_on(call_rows(deals), "the best call", bidmodel.CALL_FEATURES)
-        finally:
-            bidmodel.use_data(None)
+
+    def fitted_on(found: Iterator[PassRow], what: str,
+                  names: tuple[str, ...]) -> bidmodel.PassFit:
+        positions = list(takewhile(lambda r: pass_deals is None or r.deal < pass_deals,
+                                   found))
+        return fit_pass([r for r in positions if r.deal % holdout],
+                        [r for r in positions if not r.deal % holdout], what, names)
+    passes = fitted_on(pass_rows(deals), "passing", bidmodel.PASS_FEATURES)
+    shape = bidmodel.shape(rules)
+    bidmodel.use_data(model_file({shape: fits[best]}, "", {shape: passes}))
+    try:
+        calls = fitted_on(call_rows(deals), "the best call", bidmodel.CALL_FEATURES)
+    finally:
+        bidmodel.use_data(None)
     return rules, fits[best], passes, calls, about
 
 
