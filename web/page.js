@@ -241,6 +241,7 @@ function send(message, quiet = false) {
   const times = window.fiveHundredTimes;  // a benchmark's record (scripts/bench_motion.py): none otherwise
   const queued = performance.now();
   chain = chain.then(async () => {
+    if (body.dataset.ready === "error") return;  // the error screen is up: nothing more is drawn behind it
     const at = performance.now();
     const text = await worker.handle(JSON.stringify(message));
     const answered = performance.now();
