@@ -260,8 +260,9 @@ def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int],
     elif solver.can_take(played + 1) if maximise else not solver.can_take(played):
         best = (played + 1 if maximise else played - 1) if misere else solver.tricks(
             played + 1 if maximise else played - 1)
-        values = solver.values(best, best) if maximise else solver.values(best, best + 1)
-        best_action = next(a for a in sorted(values) if values[a] == best)
+        reaching = solver.play_reaching(best, maximise)
+        assert reaching is not None  # the position's value is reached by some play
+        best_action = reaching
     lost = abs(best - played)
     turning = position.contract is not None and made(position, best) != made(position, played)
     return Verdict(number, seat, str(action), played, best, str(best_action), lost, turning)

@@ -150,6 +150,23 @@ class Solver:
                 out[search.action(m)] = v
         return out
 
+    def play_reaching(self, target: int, maximise: bool) -> Action | None:
+        """The lowest legal play now after which the counted side can end with at least
+        ``target`` tricks (``maximise``), or with at most ``target`` (else); None if none
+        can.  One probe a run of touching cards, stopping at the first that reaches it."""
+        search = self._search
+        groups = sorted((sorted(search.action(m) for m in group), group[0])
+                        for group in self._moves.groups_at_root())
+        for actions, head in groups:
+            search.push(head)
+            try:
+                reached = self.can_take(target) if maximise else not self.can_take(target + 1)
+            finally:
+                search.pop()
+            if reached:
+                return actions[0]
+        return None
+
     # --- internals ------------------------------------------------------------
     def _exact(self, guess: int | None, low: int = 0, high: int = 10) -> int:
         """Future counted tricks from the root state, by null-window probes,

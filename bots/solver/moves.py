@@ -4,8 +4,10 @@ and the order the search tries them in.
 A move is a card's index, or for a joker led in no trumps
 ``card + NAMED * (named suit + 1)``.  Leads go winners first (top cards,
 leads to a partner's top card, suits only a partner can ruff), then lowest
-first, suits an opponent can ruff last; followers try the cheapest winner over
-an opponent, else their lowest cards.
+first, suits an opponent can ruff last; followers try the cheapest card that
+wins the trick for their side against the players still to come where their
+side needs it (``threat``), else the cheapest winner over an opponent, else
+their lowest cards.
 """
 
 from __future__ import annotations
@@ -31,9 +33,12 @@ class Moves(NamedTuple):
     lead_moves: Callable[[int, int, bool], list[int]]
     follow_cands: Callable[[int, int], int]
     order_leads: Callable[[int, list[int], int], list[int]]
-    order_follows: Callable[[int, list[int], int, int, int], list[int]]
-    follow_memo: dict[tuple[int, int, int], list[int]]
-    """Ordered follows by (cards of the led suit held, of it left, the power to beat)."""
+    order_follows: Callable[[int, list[int], int, int, int, int], list[int]]
+    threat: Callable[[int, int, int, int, int], int]
+    follow_memo: dict[tuple[int, int, int, int], list[int]]
+    """Ordered follows by (cards of the led suit held, of it left, an opponent's winning power,
+    the place in the trick): the order made the first time, the later players' cards as they
+    were then (an order is a guess: a stale one may cost nodes, never a value)."""
     at_root: Callable[[], list[int]]
     groups_at_root: Callable[[], list[list[int]]]
 
@@ -132,25 +137,59 @@ def moves_of(board: Board) -> Moves:
         moves.sort(key=score)
         return moves
 
-    def cheapest_winner(moves: list[int], led_: int, wpow: int) -> list[int]:
-        """The lowest card that beats ``wpow`` moved to the front (in place)."""
+    def cheapest_winner(moves: list[int], led_: int, wpow: int) -> bool:
+        """Whether a card of ``moves`` beats ``wpow``; the lowest that does moved to the
+        front (in place)."""
         for i, c in enumerate(moves):
             if power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump):
                 if i:
                     moves.insert(0, moves.pop(i))
-                return moves
-        return moves
+                return True
+        return False
 
-    def order_follows(pos: int, moves: list[int], led_: int, wpos: int,
-                      wpow: int) -> list[int]:
-        """Lowest first; against an opponent's winner, the cheapest winner first.  In a
-        misère the highest card that ducks the winner first, then the lower, then the
-        cards that win."""
+    nxt = board.nxt
+
+    def threat(pos: int, later: int, led_: int, wpos: int, wpow: int) -> int:
+        """The power a card of ``pos`` must beat to win the trick for its side against the
+        players still to come (``later`` of them): the winner's if an opponent's, and the
+        best card a later opponent may play (its top card of the led suit, else its top
+        trump); -1 where the side's winner already beats every later opponent, or a later
+        partner can beat them all."""
+        side = maxer[pos]
+        opp = mate = -1
+        p = pos
+        for _ in range(later):
+            p = nxt[p]
+            held = up[p]
+            f = held & seg[led_]
+            if not f:
+                f = held & tseg
+            if f:
+                top = power[f.bit_length() - 1]
+                if maxer[p] == side:
+                    if top > mate:
+                        mate = top
+                elif top > opp:
+                    opp = top
+        if maxer[wpos] == side:
+            return -1 if wpow > opp or mate > opp else opp
+        beat = wpow if wpow > opp else opp
+        return -1 if mate > beat else beat
+
+    def order_follows(pos: int, moves: list[int], led_: int, wpos: int, wpow: int,
+                      beat: int) -> list[int]:
+        """Lowest first; where the side must win the trick itself (``beat``: :func:`threat`),
+        the cheapest card that beats every later opponent first, else the cheapest winner
+        over an opponent's winner.  In a misère the highest card that ducks the winner
+        first, then the lower, then the cards that win."""
         moves.sort(key=by_power)
         if misere:
             wins = [power[c] > wpow and (suit_of[c] == led_ or suit_of[c] == trump) for c in moves]
             return [c for c, w in zip(moves[::-1], wins[::-1]) if not w] + [c for c, w in zip(moves, wins) if w]
-        return moves if maxer[wpos] == maxer[pos] else cheapest_winner(moves, led_, wpow)
+        if beat < 0 or not cheapest_winner(moves, led_, beat):
+            if maxer[wpos] != maxer[pos]:
+                cheapest_winner(moves, led_, wpow)
+        return moves
 
     def at_root() -> list[int]:
         """Every legal move at the root, unordered, touching cards apart."""
@@ -187,5 +226,5 @@ def moves_of(board: Board) -> Moves:
             out.append(grp)
         return out
 
-    return Moves(reps, lead_moves, follow_cands, order_leads, order_follows, {},
+    return Moves(reps, lead_moves, follow_cands, order_leads, order_follows, threat, {},
                  at_root, groups_at_root)

@@ -66,6 +66,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
     reps, lead_moves, follow_cands = moves.reps, moves.lead_moves, moves.follow_cands
     order_leads, order_follows, follow_memo = (moves.order_leads, moves.order_follows,
                                                moves.follow_memo)
+    threat = moves.threat
     quick, entry, sure_tricks = quick_tricks
     tt, shape, shape_after = transpositions
     stack: list[tuple[Root, int, int, int, int]] = []
@@ -166,21 +167,26 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             return result
         f = up[pos] & seg[led_]
         on_pile = pile[pos]
+        beat = -1  # no threat to weigh: the last to play, a misère (else weighed below)
+        if k + 1 < nact and quick_on and (on_pile or not f):
+            beat = threat(pos, nact - k - 1, led_, wpos, wpow)
         if on_pile:
             moves = reps(follow_cands(pos, led_), rem, True)
             if len(moves) > 1:
-                moves = order_follows(pos, moves, led_, wpos, wpow)
+                moves = order_follows(pos, moves, led_, wpos, wpow, beat)
         elif not f:
             moves = reps(follow_cands(pos, led_), rem, False)
             if len(moves) > 1:
-                moves = order_follows(pos, moves, led_, wpos, wpow)
+                moves = order_follows(pos, moves, led_, wpos, wpow, beat)
         elif not f & (f - 1):
             moves = [f.bit_length() - 1]
         else:
-            fkey = (f, rem & seg[led_], wpow if maxer[wpos] != maxer[pos] else -1)
+            fkey = (f, rem & seg[led_], wpow if maxer[wpos] != maxer[pos] else -1, k)
             moves = follow_memo.get(fkey)  # type: ignore[assignment]
             if moves is None:
-                moves = order_follows(pos, reps(f, rem, False), led_, wpos, wpow)
+                if k + 1 < nact and quick_on:
+                    beat = threat(pos, nact - k - 1, led_, wpos, wpow)
+                moves = order_follows(pos, reps(f, rem, False), led_, wpos, wpow, beat)
                 follow_memo[fkey] = moves
         is_max = maxer[pos]
         u = up[pos]
