@@ -28,6 +28,11 @@ a player in a hurry would, then lets auto-play play the first hand. It prints th
                 an empty page, once the first hand is dealt (floor: once 1+1 answered)
   after hand    the same at the first hand's end: by then the sounds' audio (about 80 MB in
                 headless Chromium) is made, whichever click made it (floor: as memory)
+  PSS           memory and after hand again, the processes' proportional memory added up
+                (/proc/PID/smaps_rollup's Pss): resident memory counts a page shared by several
+                processes once in each (every Chromium process maps the same libraries: the
+                audio's own process is 82 MB resident, 27 MB proportional); proportional
+                memory counts it once in all
   longest task  the page thread's longest task (PerformanceObserver 'longtask': 0 is none over
                 50 ms), from the click to can act ("start"), and in the first hand ("hand"), from
                 can act to its end, played by auto-play and the bots with no pause; the floors'
@@ -107,6 +112,8 @@ class Load(NamedTuple):
     worker_ready_ms: float
     memory_mb: float
     memory_after_hand_mb: float
+    memory_pss_mb: float
+    memory_after_hand_pss_mb: float
     longest_start_task_ms: float
     longest_hand_task_ms: float
 
@@ -128,8 +135,8 @@ def bench_site(site: Path, target: Path) -> Path:
     return target
 
 
-def resident_mb(profile: str) -> float:
-    """The resident memory of the browser that uses ``profile`` and of all its child processes."""
+def family(profile: str) -> set[int]:
+    """The processes of the browser that uses ``profile``: the browser and all its children."""
     parents: dict[int, int] = {}
     roots = []
     for entry in os.listdir("/proc"):
@@ -143,23 +150,40 @@ def resident_mb(profile: str) -> float:
         parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
         if f"--user-data-dir={profile}".encode() in cmdline and b"--type=" not in cmdline:
             roots.append(int(entry))
-    family = set(roots)
+    found = set(roots)
     grew = True
     while grew:
         grew = False
         for pid, parent in parents.items():
-            if parent in family and pid not in family:
-                family.add(pid)
+            if parent in found and pid not in found:
+                found.add(pid)
                 grew = True
+    return found
+
+
+def added_up_mb(profile: str, file: str, field: str) -> float:
+    """``field`` (in kB) of ``/proc/PID/file`` added up over the browser's processes, in MB."""
     total_kb = 0
-    for pid in family:
+    for pid in family(profile):
         try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+            for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+                if line.startswith(field):
                     total_kb += int(line.split()[1])
         except OSError:
             continue
     return total_kb / 1024
+
+
+def resident_mb(profile: str) -> float:
+    """The resident memory of the browser's processes added up (a page shared by several
+    processes, as their libraries' are, counts once in each)."""
+    return added_up_mb(profile, "status", "VmRSS:")
+
+
+def proportional_mb(profile: str) -> float:
+    """The proportional memory of the browser's processes added up (PSS: a page shared by ``n``
+    processes counts ``1/n`` in each, so once in all: the memory the browser really takes)."""
+    return added_up_mb(profile, "smaps_rollup", "Pss:")
 
 
 @contextmanager
@@ -185,16 +209,21 @@ def first_paint(page: Page) -> float:
     return float(page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN"))
 
 
-def floor_load(page: Page, url: str, empty_mb: float, profile: str, name: str = "floor.html") -> Load:
+def above(profile: str, empty: tuple[float, float]) -> tuple[float, float]:
+    """The browser's resident and proportional memory above ``empty`` (:func:`fresh_empty`'s)."""
+    return resident_mb(profile) - empty[0], proportional_mb(profile) - empty[1]
+
+
+def floor_load(page: Page, url: str, empty: tuple[float, float], profile: str, name: str = "floor.html") -> Load:
     page.goto(url + name)
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
     ready = marks(page)["ready"]
     longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
-    memory = resident_mb(profile) - empty_mb
-    return Load(first_paint(page), NAN, ready, ready, memory, memory, longest, NAN)
+    memory, pss = above(profile, empty)
+    return Load(first_paint(page), NAN, ready, ready, memory, memory, pss, pss, longest, NAN)
 
 
-def game_load(page: Page, url: str, empty_mb: float, profile: str) -> Load:
+def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) -> Load:
     """Load the game, deal at once, let auto-play play the first hand."""
     page.goto(url)
     page.wait_for_function("'start' in window.__marks", timeout=TIMEOUT_MS)
@@ -204,17 +233,18 @@ def game_load(page: Page, url: str, empty_mb: float, profile: str) -> Load:
     sent = time.time() * 1000 - origin  # when the click is sent, not when it is taken
     page.click("#start-form button[type=submit]")
     page.wait_for_function("'act' in window.__marks && 'worker' in window.__marks", timeout=TIMEOUT_MS)
-    memory = resident_mb(profile) - empty_mb
+    memory, pss = above(profile, empty)
     found = marks(page)
     page.locator("#top").get_by_role("button", name="Menu").click()
     page.locator("#dialog").get_by_role("checkbox", name="Auto-play my hand").check()
     page.locator("#dialog").get_by_role("button", name="Close").click()
     page.wait_for_function("'over' in window.__marks", timeout=TIMEOUT_MS)
     over = marks(page)["over"]
-    memory_after_hand = resident_mb(profile) - empty_mb
+    memory_after_hand, pss_after_hand = above(profile, empty)
     tasks = page.evaluate("window.__tasks")
     start = max(found["start"], first_paint(page))
     return Load(first_paint(page), start, start + found["act"] - sent, found["worker"], memory, memory_after_hand,
+                pss, pss_after_hand,
                 max((d for t, d in tasks if sent <= t + d and t <= found["act"]), default=0.0),
                 max((d for t, d in tasks if found["act"] <= t + d and t <= over), default=0.0))
 
@@ -227,10 +257,11 @@ def installed(page: Page, url: str) -> None:
     page.evaluate("localStorage.clear(); sessionStorage.clear()")
 
 
-def fresh_empty(page: Page, profile: str) -> float:
+def fresh_empty(page: Page, profile: str) -> tuple[float, float]:
+    """The browser's resident and proportional memory with an empty page."""
     page.goto("about:blank")
     page.wait_for_timeout(500)
-    return resident_mb(profile)
+    return resident_mb(profile), proportional_mb(profile)
 
 
 LOADS: dict[str, Callable[..., Load]] = {
@@ -281,20 +312,22 @@ def main() -> None:
     fields = Load._fields
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
     print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
-          f"{'after hand':>10} {'longest task: start':>19} {'hand':>7}")
+          f"{'after hand':>10} {'PSS':>9} {'after hand':>10} {'longest task: start':>19} {'hand':>7}")
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
             for what in loads:
                 m = [median(results[(rate, what, state)], f) for f in fields]
                 print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
-                      f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>16.0f} ms {m[7]:>4.0f} ms")
+                      f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>6.0f} MB {m[7]:>7.0f} MB {m[8]:>16.0f} ms "
+                      f"{m[9]:>4.0f} ms")
             for game in (g for g in ("game", "game before") if g in loads):
                 for floor in ("floor", "floor in worker"):
                     ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
-                             for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb")]
+                             for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb", "memory_pss_mb",
+                                       "memory_after_hand_pss_mb")]
                     print(f"{label + ' ' + game + '/' + floor:34} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
-                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x")
+                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ from, which the solver moves by whole cards (``push``/``pop``).
 
 At a trick start the transposition table's bounds may answer at once, then
 the sure trump tricks and the quick tricks (``quick.py``); else the leads are
-tried in order, a table entry's best move first.  Followers' ordered moves
+tried in order, a table entry's best move first, else the last lead that
+settled a trick start as many tricks from the end with the same leader where
+the first in order did not (a killer move).  Followers' ordered moves
 are memoised (``Moves.follow_memo``).  The table and every function the loop
 calls are local variables of the closures built here: ``node`` is the hot
 loop, and CPython reads a closure's cells faster than attributes.
@@ -70,6 +72,9 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
     quick, entry, sure_tricks = quick_tricks
     tt, shape, shape_after = transpositions
     stack: list[tuple[Root, int, int, int, int]] = []
+    # per tricks left and leader, the last lead that settled a trick start where the lead
+    # ordered first did not: tried first where the table holds no best move (a killer move)
+    killers = [-1] * ((root.left + 1) * n)
     ticks = 4096
 
     def last_trick(pos: int, need: int) -> bool:
@@ -134,11 +139,13 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                     tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
                     return False
             moves = lead_moves(pos, rem, True)
+            slot = left * n + pos
             if len(moves) > 1:
                 moves = order_leads(pos, moves, rem)
-                if hint >= 0 and hint in moves:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
+                first = hint if hint >= 0 and hint in moves else killers[slot]
+                if first >= 0 and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
             is_max = maxer[pos]
             result = not is_max
             best_move = hint
@@ -157,6 +164,8 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                 if node(npos, 1, nled, pos, power[c], bit[c], left, need, sh) == is_max:
                     result = is_max
                     best_move = m
+                    if m != moves[0]:
+                        killers[slot] = m
                     break
             up[pos] = u
             state[1] = led_set
