@@ -211,6 +211,23 @@ class TestAgainstMinimax:
             answers.update(found)
         assert answers == {True, False}
 
+    @pytest.mark.parametrize("table", TABLES)
+    def test_the_play_reaching_a_value_is_the_lowest_the_values_give(self, table: str) -> None:
+        rules = Rules.parse(table)
+        rng = SplitMix64(len(table) + 2)
+        for _ in range(6):
+            hand = play_phase_hand(rules, rng)
+            while not hand.is_over and len(hand.tricks) < 7:
+                hand.push(random_action(hand, rng))
+            if hand.is_over:
+                continue
+            values = Solver(hand).values()
+            for target in range(11):
+                for maximise in (True, False):
+                    reaching = [a for a, v in values.items() if (v >= target if maximise else v <= target)]
+                    assert Solver(hand).play_reaching(target, maximise) == min(reaching, default=None), (
+                        table, target, maximise)
+
     def test_narrow_window_clips_the_values(self) -> None:
         rng = SplitMix64(3)
         for _ in range(10):
