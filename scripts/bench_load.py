@@ -33,6 +33,11 @@ a player in a hurry would, then lets auto-play play the first hand. It prints th
                 processes once in each (every Chromium process maps the same libraries: the
                 audio's own process is 82 MB resident, 27 MB proportional); proportional
                 memory counts it once in all
+  PSS, GC       PSS and after hand again, once the page's garbage is collected (DevTools'
+                HeapProfiler.collectGarbage, twice): the DOM the app's answers replaced waits in
+                Blink's heap for a collection (about 45 MB over a hand at "No pause"), memory the
+                browser takes back when it needs it; taken at the player's turn and at the hand's
+                end, after the figures above
   longest task  the page thread's longest task (PerformanceObserver 'longtask': 0 is none over
                 50 ms), from the click to can act ("start"), and in the first hand ("hand"), from
                 can act to its end, played by auto-play and the bots with no pause; the floors'
@@ -114,6 +119,8 @@ class Load(NamedTuple):
     memory_after_hand_mb: float
     memory_pss_mb: float
     memory_after_hand_pss_mb: float
+    memory_pss_gc_mb: float
+    memory_after_hand_pss_gc_mb: float
     longest_start_task_ms: float
     longest_hand_task_ms: float
 
@@ -214,13 +221,26 @@ def above(profile: str, empty: tuple[float, float]) -> tuple[float, float]:
     return resident_mb(profile) - empty[0], proportional_mb(profile) - empty[1]
 
 
+def collected(page: Page, profile: str, empty: tuple[float, float]) -> float:
+    """The browser's proportional memory above ``empty`` once the page's garbage is collected
+    (twice: the DOM's objects, Blink's garbage-collected heap, go with the JavaScript that held
+    them; a worker's heap is its own and not collected)."""
+    cdp = page.context.new_cdp_session(page)
+    for _ in range(2):
+        cdp.send("HeapProfiler.collectGarbage")
+        page.wait_for_timeout(300)
+    cdp.detach()
+    return above(profile, empty)[1]
+
+
 def floor_load(page: Page, url: str, empty: tuple[float, float], profile: str, name: str = "floor.html") -> Load:
     page.goto(url + name)
     page.wait_for_function("'ready' in window.__marks", timeout=TIMEOUT_MS)
     ready = marks(page)["ready"]
     longest = max((d for t, d in page.evaluate("window.__tasks") if t <= ready), default=0.0)
     memory, pss = above(profile, empty)
-    return Load(first_paint(page), NAN, ready, ready, memory, memory, pss, pss, longest, NAN)
+    pss_gc = collected(page, profile, empty)
+    return Load(first_paint(page), NAN, ready, ready, memory, memory, pss, pss, pss_gc, pss_gc, longest, NAN)
 
 
 def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) -> Load:
@@ -234,6 +254,7 @@ def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) ->
     page.click("#start-form button[type=submit]")
     page.wait_for_function("'act' in window.__marks && 'worker' in window.__marks", timeout=TIMEOUT_MS)
     memory, pss = above(profile, empty)
+    pss_gc = collected(page, profile, empty)  # the player's turn: the game waits for the click
     found = marks(page)
     page.locator("#top").get_by_role("button", name="Menu").click()
     page.locator("#dialog").get_by_role("checkbox", name="Auto-play my hand").check()
@@ -241,10 +262,11 @@ def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) ->
     page.wait_for_function("'over' in window.__marks", timeout=TIMEOUT_MS)
     over = marks(page)["over"]
     memory_after_hand, pss_after_hand = above(profile, empty)
+    pss_after_hand_gc = collected(page, profile, empty)
     tasks = page.evaluate("window.__tasks")
     start = max(found["start"], first_paint(page))
     return Load(first_paint(page), start, start + found["act"] - sent, found["worker"], memory, memory_after_hand,
-                pss, pss_after_hand,
+                pss, pss_after_hand, pss_gc, pss_after_hand_gc,
                 max((d for t, d in tasks if sent <= t + d and t <= found["act"]), default=0.0),
                 max((d for t, d in tasks if found["act"] <= t + d and t <= over), default=0.0))
 
@@ -312,22 +334,24 @@ def main() -> None:
     fields = Load._fields
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
     print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
-          f"{'after hand':>10} {'PSS':>9} {'after hand':>10} {'longest task: start':>19} {'hand':>7}")
+          f"{'after hand':>10} {'PSS':>9} {'after hand':>10} {'PSS, GC':>9} {'after hand':>10} "
+          f"{'longest task: start':>19} {'hand':>7}")
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
             for what in loads:
                 m = [median(results[(rate, what, state)], f) for f in fields]
                 print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
-                      f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>6.0f} MB {m[7]:>7.0f} MB {m[8]:>16.0f} ms "
-                      f"{m[9]:>4.0f} ms")
+                      f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>6.0f} MB {m[7]:>7.0f} MB {m[8]:>6.0f} MB "
+                      f"{m[9]:>7.0f} MB {m[10]:>16.0f} ms {m[11]:>4.0f} ms")
             for game in (g for g in ("game", "game before") if g in loads):
                 for floor in ("floor", "floor in worker"):
                     ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
                              for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb", "memory_pss_mb",
-                                       "memory_after_hand_pss_mb")]
+                                       "memory_after_hand_pss_mb", "memory_pss_gc_mb", "memory_after_hand_pss_gc_mb")]
                     print(f"{label + ' ' + game + '/' + floor:34} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
-                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x")
+                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x "
+                          f"{ratio[5]:>8.2f}x {ratio[6]:>9.2f}x")
 
 
 if __name__ == "__main__":
