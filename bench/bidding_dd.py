@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidmodel  # noqa: E402
-from bots.expert import Scores  # noqa: E402
+from bots.sampled_play import Scores  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
 from bots.solver import Solver  # noqa: E402

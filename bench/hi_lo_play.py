@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.expert import Budget  # noqa: E402
+from bots.sampled_play import Budget  # noqa: E402
 from bots.registry import LEVELS, make_bot  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.observation import observe  # noqa: E402

@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.expert import Budget, ExpertBot  # noqa: E402
+from bots.expert import ExpertBot  # noqa: E402
+from bots.sampled_play import Budget  # noqa: E402
 from bots.solver import Solver  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.rules import PRESETS, Rules  # noqa: E402

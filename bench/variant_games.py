@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bots.expert import Budget  # noqa: E402
+from bots.sampled_play import Budget  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.match import Match  # noqa: E402

@@ -164,7 +164,7 @@ def uncapped(level: str, rng: SplitMix64, nodes: int | None = None, samples: int
     """A bot of a level; an expert's work bounded by its counts alone (no
     wall-clock cap), so a loaded machine still measures the budget itself; ``nodes``
     and ``samples`` replace its default counts."""
-    from bots.expert import Budget  # the expert module is the largest: loaded when needed
+    from bots.sampled_play import Budget  # the search is large: loaded when needed
     counts = {name: value for name, value in (("nodes", nodes), ("samples", samples)) if value is not None}
     return make_bot(level, rng, Budget(cap=math.inf, **counts))
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 from engine.rng import SplitMix64
 
 if TYPE_CHECKING:
-    from bots.expert import Budget
+    from bots.sampled_play import Budget
     from bots.protocol import Bot
 
 LEVELS: Final = ("easy", "normal", "expert")

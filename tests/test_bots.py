@@ -18,13 +18,15 @@ from engine.deal import Deal
 from engine.observation import Observation, observe
 from engine.rng import SplitMix64
 
-from bots import bidmodel, make_bot
+from bots import bidmodel, make_bot, play
 from bots.arena import play_hand
 from bots.easy import EasyBot
-from bots.expert import Budget, ExpertBot
+from bots.expert import ExpertBot
+from bots.sampled_play import Budget, Scores
+from bots.solver import Solver
 from bots.hints import hint
 from bots.knowledge import Knowledge
-from bots.normal import NormalBot
+from bots.normal import ENDGAME_LEFT, NormalBot
 from bots.protocol import Bot, Decision
 from bots.yardstick.bot import YardstickBot
 
@@ -371,6 +373,41 @@ def test_no_trumps_joker_led_naming_the_last_cards_suit(seed: int, actions: str)
         hand.apply(action.replace("_", " "))
     assert str(decide(hand, "normal").action) == "JK:S"
     assert str(decide(hand, "yardstick").action) != "JK:S"  # the frozen bot's weakness
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_the_normal_bot_counts_out_the_last_tricks(seed: int) -> None:
+    # 7H by seat 1, three tricks left; seat 0 on lead holds AH KH and the KC.  The
+    # hand-written play cashes the KC, which lets the contract make; the normal bot,
+    # solving sampled deals for the last tricks, plays a trump and beats it, as the
+    # real deal solved double dummy confirms.
+    hand = Hand.from_position(
+        "standard|1|AH 9H 4D 6C KC 10D 4H KH 5S QD/JC 9C QH 6D QS KS 5C QC 5D JK/"
+        "7S AC 6S 10C JS 7C JD 8S 5H 7D/10H 8D 8H AS AD 10S 7H JH 9D 6H|KD 9S 8C||"
+        "pass,bid 7H,pass,pass,discard 9S,discard 10S,discard 8C,JH,4H,QH,5H,10H,9H,JK,JD,"
+        "QC,AC,6H,6C,AD,4D,5D,7D,KD,10D,6D,6S,AS,5S,QS,7S,8D,QD,5C,7C")
+    obs = observe(hand, 0)
+    written, chosen = play.play(obs).action, bot("normal", seed).decide(obs)
+    assert str(written) == "KC" and str(chosen.action) in ("KH", "AH")
+    assert "sampled deals" in chosen.reason
+    scores = Scores(hand, 0)
+    values = Solver(hand, scores.counted).values(0, 10)
+    assert scores.made(values[written]) and not scores.made(values[chosen.action])
+
+
+def test_the_normal_bot_plays_the_written_card_before_the_last_tricks() -> None:
+    seen = 0
+    for g in range(3):
+        hand = Hand.new(PRESETS["standard"], 500 + g, g)
+        bots = [bot("normal", s) for s in range(4)]
+        while hand.phase != Phase.OVER:
+            obs = observe(hand, hand.to_act)
+            d = bots[hand.to_act].decide(obs)
+            if hand.phase == Phase.PLAY and 10 - len(obs.tricks) > ENDGAME_LEFT:
+                assert d == play.play(obs)
+                seen += 1
+            hand.apply(d.action)
+    assert seen > 40
 
 
 def _misere_defence_leads(level: str, hands: int) -> list[tuple[Observation, Decision]]:

@@ -14,7 +14,8 @@ from engine.rng import SplitMix64, derive_seed
 from engine.rules import PRESETS, Rules
 from tests.conftest import make_hand, run, start
 
-from bots.expert import Budget, ExpertBot, Scores
+from bots.expert import ExpertBot
+from bots.sampled_play import Budget, Scores
 from bots.protocol import Decision
 from bots.registry import make_bot
 

@@ -10,7 +10,7 @@ import pytest
 
 from bots.arena import run_match
 from bots.blind_misere import desperate
-from bots.expert import Budget
+from bots.sampled_play import Budget
 from bots.registry import LEVELS, make_bot
 from engine.bids import BLIND_MISERE, Bid
 from engine.deal import DealCode

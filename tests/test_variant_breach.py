@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bots.arena import run_match
-from bots.expert import Budget
+from bots.sampled_play import Budget
 from bots.registry import LEVELS, make_bot
 from engine.actions import BREACH, PASS, Action
 from engine.bids import Bid

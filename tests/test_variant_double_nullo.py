@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bots import bidding
-from bots.expert import Budget
+from bots.sampled_play import Budget
 from bots.normal import NormalBot
 from bots.pass_sampling import PassSampler
 from bots.registry import LEVELS, make_bot

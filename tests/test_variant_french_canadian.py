@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bots.expert import Budget, ExpertBot
+from bots.expert import ExpertBot
+from bots.sampled_play import Budget
 from bots.knowledge import Knowledge
 from bots.play import words
 from bots.registry import LEVELS, make_bot

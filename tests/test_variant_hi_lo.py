@@ -12,7 +12,7 @@ import pytest
 from bots import hi_lo
 from bots.arena import run_match
 from bots.evaluation import JOKERS, expected_tricks
-from bots.expert import Budget, _hi_lo_values
+from bots.sampled_play import Budget, _hi_lo_values
 from bots.solver import Solver
 from bots.knowledge import Knowledge
 from bots.protocol import Bot

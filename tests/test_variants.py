@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bots.expert import Budget
+from bots.sampled_play import Budget
 from bots.registry import LEVELS, make_bot
 from engine.bids import Bid
 from engine.deal import DealCode
