@@ -251,6 +251,35 @@ def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkey
     assert "went wrong" not in answer["regions"]["top"]
 
 
+def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monkeypatch: Any) -> None:
+    import app.bots
+    page = Page()
+    bridge, _ = started(page, queued=[["set:level:1", "expert"], ["set:pace", "300"], ["start", DEAL]])
+    page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
+    real, asked = app.bots.answer, []
+
+    def failing(request: dict[str, Any]) -> dict[str, Any]:
+        asked.append(request["level"])
+        if request["level"] != "easy":  # a bug in the solver both searching bots use
+            raise RuntimeError("a bug in the search")
+        return real(request)
+
+    monkeypatch.setattr(app.bots, "answer", failing)
+    assert bridge.app is not None and bridge.app.session is not None
+    calls = len(bridge.app.session.hand.history)
+    assert bridge.app.session.hand.to_act == 1
+    page.apply(bridge.handle({"op": "tick"}))
+    assert asked == ["expert", "normal", "easy"] and len(bridge.app.session.hand.history) == calls + 1
+
+    def broken(request: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("every bot fails")
+
+    monkeypatch.setattr(app.bots, "answer", broken)
+    answer = page.apply(bridge.handle({"op": "tick"}))  # the last one's error: the game back at its save
+    assert len(bridge.app.session.hand.history) == calls + 1
+    assert "Something went wrong on our side (RuntimeError" in answer["regions"]["top"]
+
+
 def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monkeypatch: Any) -> None:
     import app.controller
     page = Page()

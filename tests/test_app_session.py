@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer, fallback  # noqa: E402
-from app.session import PLAYER, Session  # noqa: E402
+from app.bots import answer, fallbacks  # noqa: E402
+from app.session import CLAIM, PLAYER, Session  # noqa: E402
 from app.settings import SettingsError, check_settings, default_settings  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.cards import JOKER  # noqa: E402
@@ -219,11 +219,16 @@ def test_autoplay_makes_the_players_seat_a_bot_and_a_whole_game_replays() -> Non
     assert session.record()["meta"] == {"settings": settings}
 
 
-def test_fallback_asks_a_quick_bot() -> None:
+def test_fallbacks_ask_ever_simpler_bots_down_to_the_easy_bot() -> None:
     request = {"fn": "decide", "level": "expert", "seed": 1, "seat": 1, "record": {}, "stamp": "1:0"}
-    assert fallback(request)["level"] == "normal"
-    assert fallback({**request, "level": "easy"})["level"] == "easy"
-    assert fallback({**request, "fn": "hint", "level": "human"}) == {**request, "level": "normal"}
+
+    def levels(**changed: str) -> list[str]:
+        return [r["level"] for r in fallbacks({**request, **changed})]
+
+    assert levels() == ["normal", "easy"] and levels(level="normal") == ["easy"] and levels(level="easy") == []
+    assert levels(level=CLAIM) == ["normal", "easy"]
+    assert fallbacks({**request, "fn": "hint", "level": "human"}) == [
+        {**request, "level": "normal"}, {**request, "level": "easy"}]
 
 
 def test_hint_answers_for_the_players_seat() -> None:

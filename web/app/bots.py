@@ -7,9 +7,8 @@ A request (built by :meth:`app.session.Session.bot_request`)::
 
 and, for a hint while the player picks cards to put back, ``"picks": ["4S"]``.
 
-The answer: ``{"action": "bid 7H", "reason": "..."}``.  The worker runs
-:func:`answer`; when it cannot, the page runs it on :func:`fallback` of the
-request, which asks a quick bot instead.
+The answer: ``{"action": "bid 7H", "reason": "..."}``.  When :func:`answer` fails
+(a bug of ours), :func:`fallbacks` of the request ask ever simpler bots instead.
 
 The hand review (built by :meth:`app.review.Review.request`) asks for one piece of
 the double-dummy analysis of a finished hand at a time (see :mod:`bots.review`)::
@@ -106,8 +105,13 @@ _analysis: tuple[dict[str, Any], int, review.Analysis, dict[tuple[Any, ...], int
 piece has had."""
 
 
-def fallback(request: dict[str, Any]) -> dict[str, Any]:
-    """The same request for a bot quick enough for the page's own thread."""
-    level = "normal" if request["fn"] == "hint" else request["level"] if request["level"] == CLAIM else (
-        FALLBACK_LEVELS.get(request["level"], "normal"))
-    return {**request, "fn": "decide", "level": level}
+def fallbacks(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same request for ever simpler bots, to ask in turn when a bot fails: a hint's,
+    and a claimed hand's card, from the normal bot down."""
+    level = request["level"]
+    chain = ["normal"] if request["fn"] == "hint" or level == CLAIM else []
+    level = chain[0] if chain else level
+    while level in FALLBACK_LEVELS:
+        level = FALLBACK_LEVELS[level]
+        chain.append(level)
+    return [{**request, "fn": "decide", "level": simpler} for simpler in chain]

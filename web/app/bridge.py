@@ -170,15 +170,9 @@ class Bridge:
         trick; or auto-play deals the next hand."""
         if self._trick_kept(app):
             return
-        from app.bots import answer, fallback  # imported when first asked, as in act
         request = app.bot_request()
         if request is not None:
-            try:
-                app.bot_answer(request, answer(request))
-            except Exception as e:  # noqa: BLE001 (an illegal answer, or a bot's bug: a quick bot plays instead)
-                if not isinstance(e, FiveHundredError):
-                    traceback.print_exc()  # a bug: the browser's console
-                app.bot_answer(request, answer(fallback(request)))
+            self.bot_move(app, request)
         elif app.others_playing:
             app.play_on()
         elif app.review_request() is not None:
@@ -188,6 +182,23 @@ class Bridge:
             self.review_stepped = time.monotonic()  # (after the step's work: a whole step shown)
         elif app.autoplay_next:
             app.dispatch("next")
+
+    @staticmethod
+    def bot_move(app: App, request: dict[str, Any]) -> None:
+        """A bot's move; if the bot fails (an illegal answer, or a bug of ours), ever simpler
+        bots are asked in turn (app.bots.fallbacks), so the game goes on; if the last fails
+        too, its error is raised (the page shows it, the game saved as of the last move)."""
+        from app.bots import answer, fallbacks  # imported when first asked, as in act
+        asks = [request, *fallbacks(request)]
+        for i, ask in enumerate(asks):
+            try:
+                app.bot_answer(request, answer(ask))
+                return
+            except Exception as e:  # noqa: BLE001 (the next, simpler bot plays instead)
+                if i == len(asks) - 1:
+                    raise
+                if not isinstance(e, FiveHundredError):
+                    traceback.print_exc()  # a bug: the browser's console
 
     @staticmethod
     def review_slice(app: App) -> None:

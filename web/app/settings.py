@@ -27,8 +27,9 @@ PACES_MS: Final = (0, 300, 700, 1200, 2000)
 DEFAULT_PACE_MS: Final = 700
 AUTOPLAY_LEVEL: Final = "normal"
 """The bot that plays the player's seat when auto-play is on."""
-FALLBACK_LEVELS: Final = {"easy": "easy", "normal": "normal", "expert": "normal"}
-"""What plays on the page's own thread when the bots' worker cannot answer."""
+FALLBACK_LEVELS: Final = {"expert": "normal", "normal": "easy"}
+"""The simpler bot that plays when a bot fails to answer (a bug of ours), each in turn
+down to the easy bot, which searches nothing (the normal bot solves its last tricks)."""
 
 Settings = dict[str, Any]
 
