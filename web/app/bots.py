@@ -108,10 +108,9 @@ piece has had."""
 def fallbacks(request: dict[str, Any]) -> list[dict[str, Any]]:
     """The same request for ever simpler bots, to ask in turn when a bot fails: a hint's,
     and a claimed hand's card, from the normal bot down."""
-    level = request["level"]
-    chain = ["normal"] if request["fn"] == "hint" or level == CLAIM else []
-    level = chain[0] if chain else level
-    while level in FALLBACK_LEVELS:
-        level = FALLBACK_LEVELS[level]
-        chain.append(level)
-    return [{**request, "fn": "decide", "level": simpler} for simpler in chain]
+    level = "normal" if request["fn"] == "hint" or request["level"] == CLAIM else FALLBACK_LEVELS.get(request["level"])
+    chain = []
+    while level is not None:
+        chain.append({**request, "fn": "decide", "level": level})
+        level = FALLBACK_LEVELS.get(level)
+    return chain
