@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import statistics
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -33,7 +34,7 @@ from bots.protocol import Bot  # noqa: E402
 from bots.registry import YARDSTICK, make_bot  # noqa: E402
 from engine.actions import PASS, Action  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
-from engine.observation import observe  # noqa: E402
+from engine.observation import Observation, observe  # noqa: E402
 from engine.rng import SplitMix64, derive_seed  # noqa: E402
 from engine.rules import STANDARD  # noqa: E402
 
@@ -55,9 +56,8 @@ def _play_out(hand: Hand, bots: list[Bot]) -> None:
         hand.apply(bots[seat].act(observe(hand, seat)), seat)
 
 
-def _alternatives(hand: Hand, chosen: Action) -> list[Action]:
+def _alternatives(obs: Observation, chosen: Action) -> list[Action]:
     """A pass and the lowest bids open in each denomination worth trying."""
-    obs = observe(hand, hand.to_act)
     bids = [a for a in obs.legal_actions if a.bid is not None and a.bid.is_trick_bid]
     if not bids:
         return []
@@ -98,9 +98,9 @@ def deal_rows(seed: int, i: int) -> list[Row]:
     """Deal ``i``'s deviations, both seatings."""
     rules = STANDARD
     rows: list[Row] = []
+    deal = derive_seed(seed, i)
     for side in range(rules.sides):
         levels = ["normal" if rules.side_of(s) == side else YARDSTICK for s in range(rules.players)]
-        deal = derive_seed(seed, i)
         bots = _bots(levels, derive_seed(seed + 1, 2 * i + side))
         hand = Hand.new(rules, deal, i % rules.players)
         calls: list[tuple[int, list[Action], Action, str]] = []
@@ -109,7 +109,7 @@ def deal_rows(seed: int, i: int) -> list[Row]:
             obs = observe(hand, seat)
             action = bots[seat].act(obs)
             if levels[seat] == "normal" and (action == PASS or action.bid is not None):
-                calls.append((len(hand.history), _alternatives(hand, action), action,
+                calls.append((len(hand.history), _alternatives(obs, action), action,
                               bidmodel.situation(bidmodel.read(obs))))
             hand.apply(action, seat)
         prefix = [a for _, a in hand.history]
@@ -157,9 +157,8 @@ def main() -> None:
     print(f"{'situation':<24} {'deviation':<28} {'calls':>5} {'mean':>7} {'95%':>6} {'a hand':>7}")
     for (situation, what), values in sorted(changes.items()):
         n = len(values)
-        mean = sum(values) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else math.inf
-        print(f"{situation:<24} {what:<28} {n:>5} {mean:>+7.1f} {1.96 * sd / math.sqrt(n):>6.1f} "
+        margin = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+        print(f"{situation:<24} {what:<28} {n:>5} {statistics.fmean(values):>+7.1f} {margin:>6.1f} "
               f"{sum(values) / hands:>+7.2f}")
 
 
