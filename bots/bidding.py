@@ -51,7 +51,13 @@ _MISERE_CHANCE: Final[dict[tuple[int, int], tuple[float, ...]]] = {
     (6, 2): (0.8, 0.78, 0.78, 0.78, 0.78, 0.72, 0.63, 0.58, 0.55),
 }
 """Chance to make a misere by the danger left once the two worst cards go,
-measured on self-play for each table shape (players, team size)."""
+measured on self-play for each table shape (players, team size); at the
+standard table still what the normal bot makes (``bench/misere_chances.py``:
+0.75, 0.61, 0.59, 0.47, 0.45 over 2,400 deals, README)."""
+_MISERE_OVER_OPPONENTS: Final[dict[tuple[int, int], float]] = {(4, 2): 0.07}
+"""Added to that chance where an opponent holds the high bid: a misere that takes
+the contract from them is worth more than its own score counts (tuned in the
+arena against the yardstick at the standard table, README; other shapes as measured)."""
 _OPEN_PENALTY: Final = 0.1
 """How much less often an open misere is made than a closed one on the same hand."""
 _MISERE_FIT: Final = 0.5
@@ -153,9 +159,12 @@ def _chance(expected: float, needed: int, sigma: float) -> float:
     return 0.5 * (1 + erf((expected + 0.5 - needed) / (sigma * sqrt(2))))
 
 
-def _misere_chance(rules: Rules, danger: float) -> float:
-    chances = _MISERE_CHANCE[rules.players, rules.team_size]
-    return chances[int(danger)] if danger < len(chances) else 0.0
+def _misere_chance(rules: Rules, danger: float, over_opponents: bool = False) -> float:
+    shape = rules.players, rules.team_size
+    chances = _MISERE_CHANCE[shape]
+    if danger >= len(chances):
+        return 0.0
+    return chances[int(danger)] + (_MISERE_OVER_OPPONENTS.get(shape, 0.0) if over_opponents else 0.0)
 
 
 def choose_bid(obs: Observation) -> Decision:
@@ -245,7 +254,8 @@ def best_call(obs: Observation, hand: int, auction: Auction, est: list[float],
             score = hi_lo.score(rules, hand)
             why = "the count in no trumps says about five tricks alone"
         elif b.is_misere:
-            score = _misere_score(rules, b, hand)
+            over = auction.high is not None and rules.side_of(auction.high_seat) != rules.side_of(obs.seat)
+            score = _misere_score(rules, b, hand, over)
             why = "a hand of low cards that should take no trick"
         else:
             if not disciplined(obs, b) or model and model[b.denomination] is None:
@@ -341,14 +351,15 @@ def _points(rules: Rules, b: Bid) -> tuple[float, ...]:
     return tuple(out)
 
 
-def _misere_score(rules: Rules, b: Bid, hand: int) -> float:
-    """Expected score of a misere; an open one needs a hand safe even when the
-    kitty brings two bad cards, and then is a little harder than a closed one."""
+def _misere_score(rules: Rules, b: Bid, hand: int, over_opponents: bool = False) -> float:
+    """Expected score of a misere (``over_opponents``: bid over an opponent's high
+    bid); an open one needs a hand safe even when the kitty brings two bad cards,
+    and then is a little harder than a closed one."""
     if b.is_open:
         safe = misere_fit(hand, rules.deck, 1) == 0
-        p = _misere_chance(rules, 0) - _OPEN_PENALTY if safe else 0.0
+        p = _misere_chance(rules, 0, over_opponents) - _OPEN_PENALTY if safe else 0.0
     else:
-        p = _misere_chance(rules, misere_fit(hand, rules.deck, 2))
+        p = _misere_chance(rules, misere_fit(hand, rules.deck, 2), over_opponents)
     if p < _MISERE_FIT:
         return -rules.bid_value(b)
     return rules.bid_value(b) * (2 * p - 1)

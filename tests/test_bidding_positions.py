@@ -52,3 +52,18 @@ def test_six_on_the_joker_alone_after_partner_passed_as_play_prefers() -> None:
     hand.apply("pass")
     assert hand.to_act == 1
     assert calls(hand)[0] == "bid 6C"
+
+
+def test_a_misere_over_the_opponents_seven_on_a_hand_of_low_cards() -> None:
+    # Seat 1 (an opponent) opened 7H; seat 2 holds 6C 8D 6S 5S 8C JH 8H 9S 10S AS: no
+    # tricks to bid for, and low cards with a danger of 3 once the two worst go (such
+    # misères are made 47% of the time as the bots play them: bench/misere_chances.py).
+    # Passing lets 7H score; played out from this position
+    # (bench/bidding_position.py --rules standard --hand "6C 8D 6S 5S 8C JH 8H 9S 10S
+    # AS" --seat 2 --dealer 0 --before "bid 7H" --calls "pass,bid MIS" --samples 600),
+    # the misere is worth +48.0 [+26.1, +70.0] more than a pass.
+    hand = Hand.from_position(
+        "standard|0|5D 5C 6D AC 4D AD QS KH JK QC/10H QH 7C 8S 4H 6H AH 5H 10C 9H/"
+        "6C 8D 6S 5S 8C JH 8H 9S 10S AS/KS 7H 9D KC 7D 10D 7S JS JD KD|JC QD 9C||bid 7H")
+    assert hand.to_act == 2
+    assert calls(hand) == ("bid MIS", "pass")
