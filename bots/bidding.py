@@ -52,8 +52,9 @@ _MISERE_CHANCE: Final[dict[tuple[int, int], tuple[float, ...]]] = {
 }
 """Chance to make a misere by the danger left once the two worst cards go,
 measured on self-play for each table shape (players, team size); at the
-standard table still what the normal bot makes (``bench/misere_chances.py``:
-0.75, 0.61, 0.59, 0.47, 0.45 over 2,400 deals, README)."""
+standard table still what the normal bot makes, within the intervals
+(``python3 bench/misere_chances.py --deals 2400 --seed 1``: 0.75, 0.54, 0.57,
+0.50, 0.45; README)."""
 _MISERE_OVER_OPPONENTS: Final[dict[tuple[int, int], float]] = {(4, 2): 0.07}
 """Added to that chance where an opponent holds the high bid: a misere that takes
 the contract from them is worth more than its own score counts (tuned in the
@@ -256,7 +257,8 @@ def best_call(obs: Observation, hand: int, auction: Auction, est: list[float],
         elif b.is_misere:
             over = auction.high is not None and rules.side_of(auction.high_seat) != rules.side_of(obs.seat)
             score = _misere_score(rules, b, hand, over)
-            why = "a hand of low cards that should take no trick"
+            why = "a hand of low cards that should take no trick" + (
+                ", and it takes the contract from the opponents" if over else "")
         else:
             if not disciplined(obs, b) or model and model[b.denomination] is None:
                 continue
