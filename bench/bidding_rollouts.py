@@ -30,6 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidding, bidmodel  # noqa: E402
+from bots.arena import play_out  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import YARDSTICK, make_bot  # noqa: E402
 from engine.actions import PASS, Action  # noqa: E402
@@ -48,12 +49,6 @@ Row = tuple[str, str, float]
 def _bots(levels: list[str], seed: int) -> list[Bot]:
     rng = SplitMix64(seed)
     return [make_bot(level, rng.fork()) for level in levels]
-
-
-def _play_out(hand: Hand, bots: list[Bot]) -> None:
-    while not hand.is_over:
-        seat = hand.to_act
-        hand.apply(bots[seat].act(observe(hand, seat)), seat)
 
 
 def _alternatives(obs: Observation, chosen: Action) -> list[Action]:
@@ -123,7 +118,7 @@ def deal_rows(seed: int, i: int) -> list[Row]:
                     again.apply(a)
                 seat = again.to_act
                 again.apply(alternative, seat)
-                _play_out(again, _bots(levels, derive_seed(seed + 2, 2 * i + side)))
+                play_out(again, _bots(levels, derive_seed(seed + 2, 2 * i + side)))
                 result = again.result
                 assert result is not None
                 mine = rules.side_of(seat)

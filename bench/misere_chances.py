@@ -23,12 +23,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidding  # noqa: E402
+from bots.arena import play_out  # noqa: E402
 from bots.evaluation import misere_fit  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
 from engine.actions import PASS, make_bid  # noqa: E402
 from engine.bids import MISERE_ID  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
-from engine.observation import observe  # noqa: E402
 from engine.rng import SplitMix64, derive_seed  # noqa: E402
 from engine.rules import PRESETS, Rules  # noqa: E402
 
@@ -60,16 +60,13 @@ def forced(rules: Rules, seed: int) -> tuple[Hand, int] | None:
 def deal_result(job: tuple[Rules, int, int, str]) -> tuple[int, bool] | None:
     """One deal's misère played out: (the bidder's danger, made), or None."""
     rules, seed, i, level = job
-    found = forced(rules, derive_seed(seed, i))
+    deal = derive_seed(seed, i)
+    found = forced(rules, deal)
     if found is None:
         return None
     hand, danger = found
-    declarer = hand.declarer
-    bots = [make_bot("normal" if s == declarer else level, SplitMix64(derive_seed(seed, i) + s))
-            for s in range(rules.players)]
-    while not hand.is_over:
-        seat = hand.to_act
-        hand.apply(bots[seat].act(observe(hand, seat)), seat)
+    play_out(hand, [make_bot("normal" if s == hand.declarer else level, SplitMix64(deal + s))
+                    for s in range(rules.players)])
     assert hand.result is not None
     return danger, bool(hand.result.made)
 

@@ -54,6 +54,13 @@ def play_hand(rules: Rules, seed: int, dealer: int, bots: Sequence[Bot],
               timer: Timer | None = None) -> Hand:
     """Play one hand to its end, each seat's bot acting on its own observation."""
     hand = Hand.new(rules, seed, dealer)
+    play_out(hand, bots, timer)
+    return hand
+
+
+def play_out(hand: Hand, bots: Sequence[Bot], timer: Timer | None = None) -> None:
+    """Play ``hand`` on from where it is to its end, each seat's bot acting on its own
+    observation."""
     while not hand.is_over:
         seat = hand.to_act
         start = time.perf_counter()
@@ -61,7 +68,6 @@ def play_hand(rules: Rules, seed: int, dealer: int, bots: Sequence[Bot],
         if timer is not None:
             timer(seat, time.perf_counter() - start)
         hand.apply(action, seat)
-    return hand
 
 
 @dataclass

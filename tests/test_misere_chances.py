@@ -35,5 +35,8 @@ def test_the_seat_of_least_danger_bids_the_misere_over_the_openers_seven() -> No
 def test_a_played_misere_is_tallied_at_its_danger() -> None:
     result = misere_chances.deal_result((PRESETS["standard"], 3, 0, "normal"))
     assert result is not None
-    assert misere_chances.tally([result, None, (9, True)], 5) == (
-        {result[0]: (1, int(result[1])), 5: (1, 1)} if result[0] < 5 else {5: (2, 1 + int(result[1]))})
+    danger, made = result
+    assert misere_chances.tally([result, None], 99) == {danger: (1, int(made))}
+    # dangers past the table's end counted at its end, in order of danger
+    assert list(misere_chances.tally([(9, True), (1, False), None, (5, False), (1, True)], 5).items()) == [
+        (1, (2, 1)), (5, (2, 1))]
