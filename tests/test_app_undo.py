@@ -3,7 +3,6 @@ of steps within the hand; in the record and the stats; not in shared deals, chal
 tournaments), and playing a card with one tap."""
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -42,7 +41,7 @@ def hinted(session: Session) -> None:
 
 def shown(view: TableView) -> TableView:
     """The table as the player sees it, but for the notice."""
-    return dataclasses.replace(view, notice="")
+    return view._replace(notice="")
 
 
 def until_phase(session: Session, phase: Phase, tricks: int = 0) -> None:

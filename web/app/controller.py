@@ -445,7 +445,7 @@ class App:
             score = " to ".join(str(t) for t in totals) if isinstance(totals, list) else ""
             result = f"{'won' if won is True else 'lost' if won is False else 'unfinished'} {score}"
             outcome = entry.get("outcome")
-            games.append(FinishedGame(index=index, exportable=isinstance(entry.get("record"), dict),
+            games.append(FinishedGame(position=index, exportable=isinstance(entry.get("record"), dict),
                                       standings=standings_rows(entry.get("standings")),
                                       label=f"{_date_words(entry.get('finished_at'))}, " + (
                                           f"Tournament: {outcome}" if isinstance(outcome, str)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
@@ -34,17 +33,14 @@ DECK_WORDS: Final = {
 }
 
 
-
-@dataclass(frozen=True)
-class ValueTable:
+class ValueTable(NamedTuple):
     """The bid values as a table: its heading, and a row of text per number of tricks."""
 
     head: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     """A section of the rules help: its title, its paragraphs and (scoring) the bid values."""
 
     title: str
@@ -52,8 +48,7 @@ class Section:
     table: ValueTable | None = None
 
 
-@dataclass(frozen=True)
-class GuideStep:
+class GuideStep(NamedTuple):
     """A step of the first-game guide (app.guide)."""
 
     title: str

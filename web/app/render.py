@@ -233,8 +233,8 @@ def history_dialog(view: HistoryView) -> str:
     stats = tag("ul", "".join(text("li", line) for line in view.stats), class_="stats")
     stats += stats_render.figures(view.figures)
     games = "".join(tag("li", text("span", g.label) + stats_render.standings(g.standings) + (
-        button("Export", "export-finished", g.index, key=f"export-finished-{g.index}", cls="btn ghost")
-        + button("Review", "review-open", g.index, key=f"review-finished-{g.index}", cls="btn ghost",
+        button("Export", "export-finished", g.position, key=f"export-finished-{g.position}", cls="btn ghost")
+        + button("Review", "review-open", g.position, key=f"review-finished-{g.position}", cls="btn ghost",
                  label=f"Review: {g.label}")
         if g.exportable else "")) for g in view.games)
     kept = "".join(tag("li", text("span", f"{k.at}: {k.problem}")

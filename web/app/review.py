@@ -9,7 +9,6 @@ answer, :meth:`Review.view` is its :class:`app.review_model.ReviewView` for :mod
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Final, cast
 
 from engine.actions import Action
@@ -180,8 +179,8 @@ class Review:
                                 tuple(ReviewTrickCard(position_name(hand, p), position_place(hand, p), p == t.winner,
                                                       card_view(c, rules.deck))
                                       for p, c in zip(t.positions, t.cards)))
-        return replace(head, title=self._title(), seats=seats, trick=trick, summary=self._summary(),
-                       lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
+        return head._replace(title=self._title(), seats=seats, trick=trick, summary=self._summary(),
+                             lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
 
     def _title(self) -> str:
         hand, players = self.hand, self.match.rules.players

@@ -1,11 +1,10 @@
-"""The hand review's view, as frozen dataclasses (:meth:`app.review.Review.view`, drawn by
+"""The hand review's view, as named tuples (:meth:`app.review.Review.view`, drawn by
 :mod:`app.review_render`), and the analysis' answers as the bots' worker sends them (plain
 JSON, typed for mypy)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Literal, NamedTuple, TypedDict
 
 from app.view_model import CardView
 
@@ -42,8 +41,7 @@ class ContractData(TypedDict):
     settled: bool
 
 
-@dataclass(frozen=True)
-class ReviewSeat:
+class ReviewSeat(NamedTuple):
     """A position's cards, face up, after the tricks shown."""
 
     name: str
@@ -53,8 +51,7 @@ class ReviewSeat:
     cards: tuple[CardView, ...]
 
 
-@dataclass(frozen=True)
-class ReviewTrickCard:
+class ReviewTrickCard(NamedTuple):
     """A card of the trick shown: who played it, whether it won."""
 
     who: str
@@ -64,16 +61,14 @@ class ReviewTrickCard:
     card: CardView
 
 
-@dataclass(frozen=True)
-class ReviewTrick:
+class ReviewTrick(NamedTuple):
     """The last trick shown: 'Trick 3, won by East' and its cards."""
 
     title: str
     cards: tuple[ReviewTrickCard, ...]
 
 
-@dataclass(frozen=True)
-class ReviewLine:
+class ReviewLine(NamedTuple):
     """A line of 'Your cards': a trick's verdict on one card, or that it is being worked out."""
 
     trick: int
@@ -82,8 +77,7 @@ class ReviewLine:
     pending: bool
 
 
-@dataclass(frozen=True)
-class ReviewContract:
+class ReviewContract(NamedTuple):
     """A side's best contract, all cards known, in words."""
 
     side: str
@@ -91,8 +85,7 @@ class ReviewContract:
     pending: bool
 
 
-@dataclass(frozen=True)
-class ReviewView:
+class ReviewView(NamedTuple):
     """The review dialog: the hand, the trick shown, the analysis so far."""
 
     number: int

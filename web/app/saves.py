@@ -86,7 +86,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from engine import __version__
 from engine.deal import DealCode
@@ -171,23 +171,20 @@ class SavedGame:
     """The hands whose rest the player claimed (:attr:`app.session.Session.claims`)."""
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """Why a saved game could not be resumed; its raw data is kept under ``key``."""
 
     message: str
     key: str
 
 
-@dataclass(frozen=True)
-class QuarantineEntry:
+class QuarantineEntry(NamedTuple):
     key: str
     problem: str
     at: str
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """A game in progress as the Resume list shows it (read without replaying it)."""
 
     id: str

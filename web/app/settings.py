@@ -9,8 +9,7 @@ a bot level for the others.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from bots.registry import LEVELS
 from engine.errors import FiveHundredError
@@ -50,8 +49,7 @@ def check_preferences(data: Any) -> dict[str, bool]:
             for name, default in DEFAULT_PREFERENCES.items()}
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A drop-down's choice: its value, its label, and whether it may be chosen."""
 
     value: str | int

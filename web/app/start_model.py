@@ -1,17 +1,15 @@
-"""The start screen's view, as frozen dataclasses (:meth:`app.start.StartForm.view`, drawn by
+"""The start screen's view, as named tuples (:meth:`app.start.StartForm.view`, drawn by
 :func:`app.render.start`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from app.help import Section
 from app.settings import Choice
 
 
-@dataclass(frozen=True)
-class TableChoice:
+class TableChoice(NamedTuple):
     """A table the player may choose (a preset)."""
 
     value: str
@@ -19,8 +17,7 @@ class TableChoice:
     chosen: bool
 
 
-@dataclass(frozen=True)
-class TournamentChoice:
+class TournamentChoice(NamedTuple):
     """The tournament, as a table to choose: its rounds and the bots' one level."""
 
     value: str
@@ -32,8 +29,7 @@ class TournamentChoice:
     levels: tuple[Choice, ...]
 
 
-@dataclass(frozen=True)
-class RuleOption:
+class RuleOption(NamedTuple):
     """A table rule: a switch or a drop-down (its invalid choices not enabled), with its help."""
 
     name: str
@@ -44,16 +40,14 @@ class RuleOption:
     choices: tuple[Choice, ...]
 
 
-@dataclass(frozen=True)
-class OptionGroup:
+class OptionGroup(NamedTuple):
     """The table rules of one group ('Deck', 'Scoring', ...)."""
 
     name: str
     options: tuple[RuleOption, ...]
 
 
-@dataclass(frozen=True)
-class BotSeat:
+class BotSeat(NamedTuple):
     """A bot's seat and its level."""
 
     seat: int
@@ -62,8 +56,7 @@ class BotSeat:
     levels: tuple[Choice, ...]
 
 
-@dataclass(frozen=True)
-class StartView:
+class StartView(NamedTuple):
     """Everything the start screen shows."""
 
     tables: tuple[TableChoice, ...]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from app.cards import minus
 from engine.bids import BLIND_MISERE, DENOMINATION_NAMES, DENOMINATION_TEXT, DOUBLE_NULLO, HI_LO, OPEN_MISERE, Bid
@@ -135,8 +135,7 @@ class Stats:
         return StatsTables(contracts, partners)
 
 
-@dataclass(frozen=True)
-class StatsTables:
+class StatsTables(NamedTuple):
     """The stats' tables as rows of text (:meth:`Stats.tables`, drawn by app.stats_render)."""
 
     contracts: tuple[tuple[str, ...], ...]

@@ -5,7 +5,6 @@ piles, and the player's hand; the panel is app.panel_render's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from html import escape
 
 from app import svg
@@ -21,7 +20,7 @@ def table(view: TableView) -> dict[str, str]:
 
 def face(card: CardView) -> str:
     """A card's face (app.svg draws it from the card's fields)."""
-    return svg.face(asdict(card))
+    return svg.face(card._asdict())
 
 
 def _top(view: TableView) -> str:

@@ -1,4 +1,4 @@
-"""A tournament's views, as frozen dataclasses: the round bar over the table, the players' names and totals
+"""A tournament's views, as named tuples: the round bar over the table, the players' names and totals
 at the table, the standings screen after each round, and the format's rules help.
 
 Players are named by :data:`app.tournament.NAMES`; pairs by their two names, the
@@ -7,7 +7,8 @@ player's first ("You & Cleo").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
+
 
 from engine.rules import Rules
 from engine.tournament import HANDS_PER_ROUND, split
@@ -19,16 +20,14 @@ from app.view_model import ResultPrompt, TableView
 
 
 
-@dataclass(frozen=True)
-class RoundBar:
+class RoundBar(NamedTuple):
     """Over the table: 'Round 2 of 6, hand 3 of 4' and the player's total."""
 
     text: str
     total: int
 
 
-@dataclass(frozen=True)
-class OthersView:
+class OthersView(NamedTuple):
     """The other table's progress while it plays its round."""
 
     title: str
@@ -37,8 +36,7 @@ class OthersView:
     hands: int
 
 
-@dataclass(frozen=True)
-class PairResult:
+class PairResult(NamedTuple):
     """A pair's points at a table this round, and whether it moves."""
 
     name: str
@@ -47,8 +45,7 @@ class PairResult:
     mine: bool
 
 
-@dataclass(frozen=True)
-class RoundTable:
+class RoundTable(NamedTuple):
     """A table's result this round (the player's pair first), and who moves where."""
 
     number: int
@@ -57,8 +54,7 @@ class RoundTable:
     text: str
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """A player's place, this round's points and total."""
 
     place: int
@@ -68,8 +64,7 @@ class Standing:
     me: bool
 
 
-@dataclass(frozen=True)
-class NextTable:
+class NextTable(NamedTuple):
     """A table of the next round: its two pairs (the player's first)."""
 
     number: int
@@ -77,8 +72,7 @@ class NextTable:
     mine: bool
 
 
-@dataclass(frozen=True)
-class StandingsView:
+class StandingsView(NamedTuple):
     """After a round: each table's result, the standings, the next round's tables."""
 
     title: str
@@ -114,18 +108,18 @@ def adjust_table(view: TableView, ts: TournamentSession) -> TableView:
     each seat's player and total, the pairs by their names, the format in the rules help, and
     after the round's last hand the way on to the results."""
     seats = tuple(seat if ts.seats[seat.seat] == ME else
-                  replace(seat, who=f"{NAMES[ts.seats[seat.seat]]} · {minus(ts.total(ts.seats[seat.seat]))}")
+                  seat._replace(who=f"{NAMES[ts.seats[seat.seat]]} · {minus(ts.total(ts.seats[seat.seat]))}")
                   for seat in view.seats)
     pairs = [pair_name(ts.seats[side::2]) for side in (0, 1)]
-    sides = tuple(replace(side, name=name) for side, name in zip(view.sides, pairs))
+    sides = tuple(side._replace(name=name) for side, name in zip(view.sides, pairs))
     prompt = view.prompt
     if isinstance(prompt, ResultPrompt):  # the hand's result names the pairs alike
-        prompt = replace(prompt, points=tuple(replace(line, name=name) for line, name in zip(prompt.points, pairs)))
+        prompt = prompt._replace(points=tuple(line._replace(name=name) for line, name in zip(prompt.points, pairs)))
         if prompt.kind == "hand-over" and ts.round_played:
-            prompt = replace(prompt, next="That was the round's last hand.", next_button="Round results")
-    return replace(view, seats=seats, sides=sides, prompt=prompt,
-                   sheet=replace(view.sheet, sides=tuple(pairs), short=tuple(pairs)),
-                   help=tournament_help(ts.tournament.rules, ts.tournament.rounds))
+            prompt = prompt._replace(next="That was the round's last hand.", next_button="Round results")
+    return view._replace(seats=seats, sides=sides, prompt=prompt,
+                         sheet=view.sheet._replace(sides=tuple(pairs), short=tuple(pairs)),
+                         help=tournament_help(ts.tournament.rules, ts.tournament.rounds))
 
 
 def others_view(ts: TournamentSession) -> OthersView:

@@ -1,4 +1,5 @@
-"""The typed view model: what the table screen and its dialogs show, as frozen dataclasses.
+"""The typed view model: what the table screen and its dialogs show, as named tuples (cheaper
+to create at start than dataclasses, and as immutable).
 
 :mod:`app.view` builds them from the session (the player's seat sees what the rules
 let South see, and nothing more); the renderers (:mod:`app.table_render`,
@@ -8,8 +9,7 @@ several classes, told apart by its ``kind``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from app.help import Section
 from app.saves import QuarantineEntry
@@ -17,8 +17,7 @@ from app.settings import Choice
 from app.stats import StatsTables
 
 
-@dataclass(frozen=True)
-class CardView:
+class CardView(NamedTuple):
     """A card: id, text ('JH'), words ('jack of hearts'), index, colour, whether it is a doubled
     deck's second copy, and its state in the player's hand."""
 
@@ -39,8 +38,7 @@ class CardView:
     """Face up on a face-down card (two players' piles)."""
 
 
-@dataclass(frozen=True)
-class SeatView:
+class SeatView(NamedTuple):
     """A seat: name, who plays it, dealer, turn, cards left (or an open hand), call, tricks."""
 
     seat: int
@@ -59,8 +57,7 @@ class SeatView:
     role: str
 
 
-@dataclass(frozen=True)
-class SideView:
+class SideView(NamedTuple):
     """A scoring side over the table: its name, total and tricks this hand."""
 
     name: str
@@ -69,16 +66,14 @@ class SideView:
     mine: bool
 
 
-@dataclass(frozen=True)
-class CalledCard:
+class CalledCard(NamedTuple):
     """The card called for a partner (five players): '10♠' and its words."""
 
     short: str
     label: str
 
 
-@dataclass(frozen=True)
-class ContractCall:
+class ContractCall(NamedTuple):
     """What the contract line says about partners (app.partners.contract_call)."""
 
     called: CalledCard | None
@@ -86,8 +81,7 @@ class ContractCall:
     note: str
 
 
-@dataclass(frozen=True)
-class ContractView:
+class ContractView(NamedTuple):
     """The contract: the bid, who made it, the goal, trumps, the joker's suit, the discards
     (to their bidder), and the partners."""
 
@@ -104,8 +98,7 @@ class ContractView:
     note: str
 
 
-@dataclass(frozen=True)
-class CallView:
+class CallView(NamedTuple):
     """A call of the auction: who, '7♥' and 'seven hearts', or a pass."""
 
     seat: str
@@ -114,8 +107,7 @@ class CallView:
     passed: bool
 
 
-@dataclass(frozen=True)
-class TrickCard:
+class TrickCard(NamedTuple):
     """A card on the table, in front of the position that played it."""
 
     card: CardView
@@ -126,8 +118,7 @@ class TrickCard:
     caption: str
 
 
-@dataclass(frozen=True)
-class TrickView:
+class TrickView(NamedTuple):
     """The trick being played, else the last one (with its winner)."""
 
     cards: tuple[TrickCard, ...]
@@ -136,16 +127,14 @@ class TrickView:
     reviewing: bool
 
 
-@dataclass(frozen=True)
-class PilePlace:
+class PilePlace(NamedTuple):
     """One of the five places of a player's piles: its face-up card, and a face-down card beneath."""
 
     card: CardView | None
     down: bool
 
 
-@dataclass(frozen=True)
-class PilesView:
+class PilesView(NamedTuple):
     """A player's five piles (two players)."""
 
     seat: int
@@ -158,8 +147,7 @@ class PilesView:
     tappable: bool
 
 
-@dataclass(frozen=True)
-class BidOption:
+class BidOption(NamedTuple):
     """A legal bid: its action, text, words, value, place in the grid, and a note."""
 
     action: str
@@ -172,8 +160,7 @@ class BidOption:
     note: str
 
 
-@dataclass(frozen=True)
-class SuitOption:
+class SuitOption(NamedTuple):
     """A suit to choose: for the joker, or named when leading it."""
 
     value: int
@@ -182,8 +169,7 @@ class SuitOption:
     colour: str
 
 
-@dataclass(frozen=True)
-class CallOption:
+class CallOption(NamedTuple):
     """A card the player may call as partner."""
 
     id: int
@@ -193,8 +179,7 @@ class CallOption:
     selected: bool
 
 
-@dataclass(frozen=True)
-class CallGroup:
+class CallGroup(NamedTuple):
     """The callable cards of one suit as they play (the joker alone)."""
 
     suit: int
@@ -204,8 +189,7 @@ class CallGroup:
     cards: tuple[CallOption, ...]
 
 
-@dataclass(frozen=True)
-class ResultLine:
+class ResultLine(NamedTuple):
     """A side's points for the hand just played."""
 
     name: str
@@ -213,16 +197,14 @@ class ResultLine:
     role: str
 
 
-@dataclass(frozen=True)
-class WaitPrompt:
+class WaitPrompt(NamedTuple):
     """A bot is acting."""
 
     text: str
     kind: Literal["wait"] = "wait"
 
 
-@dataclass(frozen=True)
-class BidPrompt:
+class BidPrompt(NamedTuple):
     """The player's call in the auction."""
 
     text: str
@@ -233,8 +215,7 @@ class BidPrompt:
     """The cards lie face down (blind misere): no hint, which would look at them."""
 
 
-@dataclass(frozen=True)
-class DiscardPrompt:
+class DiscardPrompt(NamedTuple):
     """Choosing the cards to put back in the kitty."""
 
     need: int
@@ -243,8 +224,7 @@ class DiscardPrompt:
     kind: Literal["discard"] = "discard"
 
 
-@dataclass(frozen=True)
-class CallPrompt:
+class CallPrompt(NamedTuple):
     """Five players: call a card for a partner, or play alone."""
 
     groups: tuple[CallGroup, ...]
@@ -255,8 +235,7 @@ class CallPrompt:
     kind: Literal["call"] = "call"
 
 
-@dataclass(frozen=True)
-class SuitPrompt:
+class SuitPrompt(NamedTuple):
     """Giving the joker a suit ('joker'), or naming the suit a led joker calls for ('name-suit')."""
 
     kind: Literal["joker", "name-suit"]
@@ -264,8 +243,7 @@ class SuitPrompt:
     text: str
 
 
-@dataclass(frozen=True)
-class PlayPrompt:
+class PlayPrompt(NamedTuple):
     """The player's card to play, from the hand or (two players) the piles."""
 
     text: str
@@ -277,8 +255,7 @@ class PlayPrompt:
     kind: Literal["play"] = "play"
 
 
-@dataclass(frozen=True)
-class ResultPrompt:
+class ResultPrompt(NamedTuple):
     """The hand just played (or the game over): what was bid, what happened, the points."""
 
     kind: Literal["hand-over", "game-over"]
@@ -293,8 +270,7 @@ class ResultPrompt:
 Prompt = WaitPrompt | BidPrompt | DiscardPrompt | CallPrompt | SuitPrompt | PlayPrompt | ResultPrompt
 
 
-@dataclass(frozen=True)
-class SheetRow:
+class SheetRow(NamedTuple):
     """A hand of the score sheet."""
 
     number: int
@@ -305,8 +281,7 @@ class SheetRow:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class SheetView:
+class SheetView(NamedTuple):
     """The score sheet: the sides (full and short names), every hand, the totals."""
 
     sides: tuple[str, ...]
@@ -316,8 +291,7 @@ class SheetView:
     target: int
 
 
-@dataclass(frozen=True)
-class TableView:
+class TableView(NamedTuple):
     """Everything the table screen shows."""
 
     state: str
@@ -349,8 +323,7 @@ class TableView:
     """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
 
 
-@dataclass(frozen=True)
-class Preference:
+class Preference(NamedTuple):
     """A page setting (app.prefs) as a checkbox."""
 
     name: str
@@ -358,19 +331,18 @@ class Preference:
     on: bool
 
 
-@dataclass(frozen=True)
-class FinishedGame:
+class FinishedGame(NamedTuple):
     """A finished game in History: what it was, and whether its record can be exported."""
 
-    index: int
+    position: int
+    """Its place in History's list."""
     exportable: bool
     label: str
     standings: list[list[str]]
     """A tournament's final standings: place, name, points (app.stats.standings_rows)."""
 
 
-@dataclass(frozen=True)
-class HistoryView:
+class HistoryView(NamedTuple):
     """The History & stats dialog."""
 
     stats: tuple[str, ...]
@@ -381,8 +353,7 @@ class HistoryView:
     """Saves that could not be read, kept aside (app.saves)."""
 
 
-@dataclass(frozen=True)
-class GameInProgress:
+class GameInProgress(NamedTuple):
     """A game under Resume on the start screen: its save's id, what it is, its score and save time."""
 
     id: str
@@ -390,8 +361,7 @@ class GameInProgress:
     detail: str
 
 
-@dataclass(frozen=True)
-class ConfirmView:
+class ConfirmView(NamedTuple):
     """The Delete question: what would be deleted, and the action and value that delete it."""
 
     title: str
@@ -400,8 +370,7 @@ class ConfirmView:
     value: str
 
 
-@dataclass(frozen=True)
-class ShareView:
+class ShareView(NamedTuple):
     """The share dialog: a link to copy."""
 
     title: str
@@ -409,16 +378,14 @@ class ShareView:
     words: str
 
 
-@dataclass(frozen=True)
-class LinkResult:
+class LinkResult(NamedTuple):
     """A result after a shared hand: whose, and what."""
 
     who: str
     text: str
 
 
-@dataclass(frozen=True)
-class ReplayView:
+class ReplayView(NamedTuple):
     """A shared hand replayed up to a step: the last lines, the step, how many there are."""
 
     lines: tuple[str, ...]
