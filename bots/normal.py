@@ -7,6 +7,7 @@ from typing import Final
 
 from engine.hand import Phase
 from engine.observation import Observation
+from engine.rng import SplitMix64
 
 from bots import bidding, breach, play
 from bots.protocol import Bot, Decision
@@ -26,11 +27,17 @@ class NormalBot(Bot):
 
     level = "normal"
 
+    def __init__(self, rng: SplitMix64, endgame_left: int = ENDGAME_LEFT) -> None:
+        super().__init__(rng)
+        self.endgame_left = endgame_left
+        """Tricks left from which it solves sampled deals (0: never, the hand-written
+        play throughout)."""
+
     def decide(self, obs: Observation) -> Decision:
         phase = obs.phase
         if phase == Phase.PLAY:
             card = play.play(obs)
-            if 10 - len(obs.tricks) > ENDGAME_LEFT:
+            if 10 - len(obs.tricks) > self.endgame_left:
                 return card
             return solved_play(obs, self.rng, ENDGAME, card)
         if phase == Phase.AUCTION:

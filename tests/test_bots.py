@@ -393,6 +393,7 @@ def test_the_normal_bot_counts_out_the_last_tricks(seed: int) -> None:
     scores = Scores(hand, 0)
     values = Solver(hand, scores.counted).values(0, 10)
     assert scores.made(values[written]) and not scores.made(values[chosen.action])
+    assert NormalBot(SplitMix64(seed), endgame_left=0).decide(obs) == play.play(obs)
 
 
 def test_the_normal_bot_plays_the_written_card_before_the_last_tricks() -> None:
