@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
 from engine.rules import Rules
 from engine.tournament import HANDS_PER_ROUND, split
 
