@@ -1,14 +1,15 @@
 """What each call is worth in one auction position, measured by play: the
 seat's hand fixed, the hidden hands and kitty dealt at random (our seeded
-generator) and kept only when yardstick bots make the calls said before; then
-for each call the rest of the auction is bid by yardstick bots (the seat
-itself by the normal bot) and normal bots play it out.  A call's value is the
+generator) and kept only when yardstick bots (``--others normal``: normal
+bots) make the calls said before; then for each call the rest of the auction
+is bid by those bots (the seat itself by the normal bot) and normal bots play
+it out.  A call's value is the
 seat's side's points less the others' (on average), each sample playing every
 call; printed with 95% intervals, and each call's difference from the first.
 It judges a position test of tests/test_bidding_positions.py by the bots' own
 play, where a rule of thumb says what the sound call is.
 Usage: ``python bench/bidding_position.py --rules R --hand CARDS --seat S --dealer D
-[--before CALLS] --calls CALLS [--samples N] [--seed S] [--model FILE]`` (calls
+[--before CALLS] --calls CALLS [--samples N] [--seed S] [--model FILE] [--others LEVEL]`` (calls
 comma-separated, as ``pass,bid 6C``).
 """
 
@@ -42,18 +43,22 @@ def deal(rules: Rules, mine: list[str], seat: int, seed: int) -> tuple[list[str]
     return hands, " ".join(rest[(rules.players - 1) * size:])
 
 
+OTHERS: dict[str, type[Bot]] = {"yardstick": YardstickBot, "normal": NormalBot}
+"""The bots that may bid the other seats' calls."""
+
+
 def value(rules: Rules, cards: tuple[list[str], str], dealer: int, before: list[str], call: str,
-          seat: int, seed: int) -> float:
-    """The seat's side's points less the others' when it makes ``call``."""
+          seat: int, seed: int, bidder: type[Bot] = YardstickBot) -> float:
+    """The seat's side's points less the others' when it makes ``call``, the other seats
+    bidding as ``bidder`` bots."""
     hand = Hand.from_cards(rules, cards[0], cards[1], dealer=dealer)
     for c in [*before, call]:
         hand.apply(c)
     normal: list[Bot] = [NormalBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
-    yardstick: list[Bot] = [YardstickBot(SplitMix64(derive_seed(seed, s)))
-                            for s in range(rules.players)]
+    bidders: list[Bot] = [bidder(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
     while not hand.is_over:
         s = hand.to_act
-        bots = yardstick if hand.phase == Phase.AUCTION and s != seat else normal
+        bots = bidders if hand.phase == Phase.AUCTION and s != seat else normal
         hand.apply(bots[s].act(observe(hand, s)), s)
     assert hand.result is not None
     points, side = hand.result.points, rules.side_of(seat)
@@ -62,10 +67,10 @@ def value(rules: Rules, cards: tuple[list[str], str], dealer: int, before: list[
 
 
 def fits(rules: Rules, cards: tuple[list[str], str], dealer: int, before: list[str],
-         seed: int) -> bool:
-    """Do yardstick bots make the calls ``before`` on this deal?"""
+         seed: int, bidder: type[Bot] = YardstickBot) -> bool:
+    """Do ``bidder`` bots make the calls ``before`` on this deal?"""
     hand = Hand.from_cards(rules, cards[0], cards[1], dealer=dealer)
-    bots = [YardstickBot(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
+    bots = [bidder(SplitMix64(derive_seed(seed, s))) for s in range(rules.players)]
     for c in before:
         if str(bots[hand.to_act].act(observe(hand, hand.to_act))) != c:
             return False
@@ -91,6 +96,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--model", type=Path, default=None,
                         help="the normal bot bids by this model file")
+    parser.add_argument("--others", choices=sorted(OTHERS), default="yardstick",
+                        help="the bots that bid the other seats' calls, before and after")
     args = parser.parse_args()
     bidmodel.use(args.model)
     rules = Rules.parse(args.rules)
@@ -102,10 +109,11 @@ def main() -> None:
         seed = derive_seed(args.seed, tries)
         tries += 1
         cards = deal(rules, mine, args.seat, seed)
-        if not fits(rules, cards, args.dealer, before, seed):
+        if not fits(rules, cards, args.dealer, before, seed, OTHERS[args.others]):
             continue
         for c in calls:
-            values[c].append(value(rules, cards, args.dealer, before, c, args.seat, seed))
+            values[c].append(value(rules, cards, args.dealer, before, c, args.seat, seed,
+                                   OTHERS[args.others]))
     print(f"{args.samples} deals fitting the auction (of {tries} dealt)")
     for c in calls:
         print(f"  {c:12s} {interval(values[c])}")

@@ -251,3 +251,9 @@ def test_a_positions_calls_are_valued_by_play_on_deals_that_fit_it() -> None:
     values = [bidding_position.value(rules, dealt, 2, ["pass", "pass"], c, 1, fitting)
               for c in ("pass", "bid 6C")]
     assert all(-1000 <= v <= 1000 for v in values)
+    # the other seats may bid as normal bots (--others normal): theirs are then the calls a deal must fit
+    differs = next(seed for seed in range(5000) if bidding_position.fits(
+        rules, deal := bidding_position.deal(rules, mine, 1, seed), 2, ["pass", "pass"], seed, NormalBot)
+        != bidding_position.fits(rules, deal, 2, ["pass", "pass"], seed))
+    dealt = bidding_position.deal(rules, mine, 1, differs)
+    assert -1000 <= bidding_position.value(rules, dealt, 2, ["pass", "pass"], "bid 6C", 1, differs, NormalBot) <= 1000
