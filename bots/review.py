@@ -112,16 +112,17 @@ def made(hand: Hand, tricks: int) -> bool:
 
 
 class Analysis:
-    """The pieces of one finished hand's review, its solvers kept from piece to piece: one
+    """The pieces of one hand's review, its solvers kept from piece to piece: one
     moved through the play as it went (its transposition table serves every trick's
     verdicts and the bidder's figure), one for each side and denomination (the declared one
     is the first: its figure is the bidder's).  A piece's searches are bounded by its node
-    budget (a solver whose search passed it is kept, its table too)."""
+    budget (a solver whose search passed it is kept, its table too).  The hand may be
+    finished, or in play and played on (pushed) between pieces: a trick's verdicts need
+    that trick played."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self._start = start_of_play(hand)
-        self._plays = [a for _, a in hand.history[len(self._start.history):]]
         self._counted = declaring_positions(self._start)
         self._play: tuple[Solver, Hand] | None = None
         """The solver through the play and the engine's position beside it."""
@@ -181,9 +182,11 @@ class Analysis:
             solver.unplay()
             position.pop()
             self._at -= 1
+        played = self.hand.history[len(self._start.history):]
         while self._at < ply:
-            solver.play(self._plays[self._at])
-            position.push(self._plays[self._at])
+            _, action = played[self._at]
+            solver.play(action)
+            position.push(action)
             self._at += 1
         return solver, position
 

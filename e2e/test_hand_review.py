@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,19 +50,28 @@ def expect_analysis(dialog: Locator, review: Review) -> None:
         expect(dialog.locator(".review-turning")).to_have_text(view.turning)
 
 
-def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(browser: Browser,
-                                                                              site_url: str) -> None:
-    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["phone"], bypass_csp=True,
+@contextmanager
+def hand_played(browser: Browser, site_url: str, viewport: str, pace: str = "No pause") -> Iterator[tuple[Page, TableScreen]]:
+    """A new page at ``viewport`` where the scenario's hand has been played to its end."""
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[viewport], bypass_csp=True,
                                   accept_downloads=True)
     try:
         page = context.new_page()
         app, start, table = App(page), StartScreen(page), TableScreen(page)
         app.open()
         app.expect_ready()
-        start.start(deal=SCENARIO.code)
+        start.start(deal=SCENARIO.code, pace=pace)
         for step in SCENARIO.plan:
             table.take(step)
         app.expect_turn("hand-over")
+        yield page, table
+    finally:
+        context.close()
+
+
+def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(browser: Browser,
+                                                                              site_url: str) -> None:
+    with hand_played(browser, site_url, "phone") as (page, table):
         record = table.export()
         assert record["hands"] == to_record(SCENARIO.session.match)["hands"]  # the hand simulated here
         dialog = table.dialog
@@ -104,9 +115,32 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
         page.screenshot(path=SHOTS / "phone-review.png", full_page=True)
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
-    finally:
-        context.close()
     assert found == [], "\n".join(found)
+
+
+FIRST_PROGRESS = """() => new MutationObserver((_, observer) => {
+  const progress = document.querySelector(".review-progress");
+  if (progress) { window.firstProgress = progress.textContent; observer.disconnect(); }
+}).observe(document.body, { childList: true, subtree: true })"""
+"""Keeps the review's progress as it is first drawn, in ``window.firstProgress``."""
+
+
+def test_the_review_after_a_hand_opens_with_its_analysis_worked_out_during_the_play(
+        browser: Browser, site_url: str) -> None:
+    """While the player thinks and the bots pause, the worker works out the hand's review so
+    far: opened at once after the last card, the review shows the analysis done but for the
+    last tricks (the player's Review button is pressed as soon as it shows), then complete."""
+    with hand_played(browser, site_url, "desktop", pace="0.3 s") as (page, table):
+        page.evaluate(FIRST_PROGRESS)
+        table.panel.get_by_role("button", name="Review this hand").click()
+        dialog = table.dialog
+        expect(dialog.locator(".review-progress")).to_be_visible()
+        first = page.evaluate("window.firstProgress")  # as the review was first drawn
+        review = analysed(SCENARIO.session.record())  # the hand played here (the test above checks the record)
+        pieces = len(review.pieces)
+        done = pieces if first == "Analysis complete." else int(re.search(r"(\d+) of", first).group(1))  # type: ignore[union-attr]
+        assert done >= pieces - 2, first  # the figure, both contracts, the tricks but the last one or two
+        expect_analysis(dialog, review)
 
 
 def test_a_finished_game_in_history_is_reviewed_hand_by_hand(table_page: Page, tmp_path: Path) -> None:

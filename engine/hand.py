@@ -236,6 +236,11 @@ class Hand:
     def is_over(self) -> bool:
         return self.phase == _OVER
 
+    @property
+    def play_begun(self) -> bool:
+        """The play has begun: the first lead is due or made (not a hand thrown in)."""
+        return self.phase == _PLAY or bool(self.tricks)
+
     def playable(self, position: int) -> int:
         """Mask of the cards a position plays from: its hand, or its face-up pile cards."""
         return self.held[position] if position < self.players else self.up[position]

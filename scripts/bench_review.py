@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure the hand review in the browser: each hand's whole analysis, as a player waits for it.
 
-    python3 scripts/bench_review.py [--games 3] [--seed 1] [--site DIR]
+    python3 scripts/bench_review.py [--games 3] [--seed 1] [--site DIR] [--at-table HANDS --pace MS]
 
 Plays whole standard games in CPython (bots at every seat, the player's too, from seeded
 deals), imports each game file into the built site in headless Chromium (History & stats ->
@@ -11,6 +11,11 @@ opens the hand's review to "Analysis complete." drawn: the worker's slices of se
 (app.bots.SLICE_NODES), the answers between them and the page's drawing all count. It prints
 each hand's contract and time, then the median and the worst (goal: the whole hand within 2 s).
 The machine is shared: report its load (printed) with the figures.
+
+With ``--at-table HANDS`` it instead plays that many hands at the table in the browser (the
+player's seat by auto-play, the bots pausing ``--pace`` ms, from the deal of ``--seed``) and
+opens each hand's review from the table as soon as the hand is over, as a player does: the
+worker has worked the analysis out ahead during the play (app.review_ahead).
 """
 from __future__ import annotations
 
@@ -75,11 +80,43 @@ def review_game(page: Page, game: Path, reviewable: list[bool]) -> list[float]:
     return times
 
 
+def review_at_table(page: Page, hands: int, pace: int, seed: int) -> list[tuple[str, float]]:
+    """Play ``hands`` hands by auto-play (fewer if the game ends), opening each one's review as soon as it is over:
+    its contract (or 'thrown in') and the time to "Analysis complete." (0 if thrown in)."""
+    body, dialog = page.locator("body"), page.locator("#dialog")
+    page.get_by_role("combobox", name="Bot pause").select_option(label="No pause" if not pace else f"{pace / 1000:g} s")
+    page.get_by_role("checkbox", name="Auto-play my hand").set_checked(True)
+    page.get_by_label("Deal code").fill(str(DealCode(seed, 0)))
+    page.get_by_role("button", name="Deal").click()
+    page.evaluate(RECORD)
+    rows: list[tuple[str, float]] = []
+    for number in range(hands):
+        expect(body).to_have_attribute("data-turn", re.compile("^(hand|game)-over$"), timeout=TIMEOUT_MS)
+        over = body.get_attribute("data-turn") == "game-over"
+        button = page.get_by_role("button", name="Review this hand")
+        title = ""
+        if button.count():
+            button.click()
+            page.wait_for_function(f"() => window.reviewTimes.length >= {len(rows) + 1}", timeout=TIMEOUT_MS)
+            title = dialog.locator(".review-title").text_content() or ""
+            page.keyboard.press("Escape")
+        rows.append((title.split(": ", 1)[-1].split(" by ")[0] or "thrown in",
+                     page.evaluate("window.reviewTimes")[-1] if title else 0.0))
+        print(f"hand {number + 1}: {rows[-1][0]} {rows[-1][1]:.0f} ms", flush=True)
+        if over:
+            break
+        expect(body).to_have_attribute("data-turn", re.compile("^(you|bot)$"), timeout=TIMEOUT_MS)  # the next hand
+    return [row for row in rows if row[1]]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1, help="the first game's deal seed (then seed + 1, ...)")
     parser.add_argument("--site", type=Path, help="a built site (default: build site/)")
+    parser.add_argument("--at-table", type=int, default=0, metavar="HANDS",
+                        help="review HANDS hands from the table as each ends, played by auto-play")
+    parser.add_argument("--pace", type=int, default=700, help="the bots' pause at the table, ms (with --at-table)")
     args = parser.parse_args()
     site: Path = args.site or build.SITE
     if not args.site:
@@ -91,9 +128,13 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url, wait_until="domcontentloaded")
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
-        page.get_by_role("button", name="Deal").click()  # a table, whose Menu imports the games
-        expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|bot"), timeout=TIMEOUT_MS)
-        page.evaluate(RECORD)
+        if args.at_table:
+            rows = review_at_table(page, args.at_table, args.pace, args.seed)
+            args.games = 0
+        else:
+            page.get_by_role("button", name="Deal").click()  # a table, whose Menu imports the games
+            expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|bot"), timeout=TIMEOUT_MS)
+            page.evaluate(RECORD)
         for g in range(args.games):
             session = whole_game(DealCode(args.seed + g, 0))
             hands = session.match.hands
@@ -106,6 +147,9 @@ def main() -> None:
             print(f"game {g + 1}: " + ", ".join(f"{c} {t:.0f} ms" for c, t in zip(contracts, times)), flush=True)
         browser.close()
     times = [t for _, t in rows]
+    if not times:
+        print("no hand reviewed (with --at-table and no pause, auto-play deals on at once: give a pace)")
+        return
     print(f"{len(times)} hands reviewed: the whole analysis median {statistics.median(times):.0f} ms, "
           f"worst {max(times):.0f} ms ({rows[times.index(max(times))][0]}); within 2 s: "
           f"{sum(t <= 2000 for t in times)} of {len(times)}")

@@ -301,3 +301,38 @@ def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monke
     assert answer["marker"] == "bot" and page.stores["local"] != saved
     answer = page.apply(bridge.handle({"op": "act", "action": "dismiss", "value": ""}))
     assert "went wrong" not in answer["regions"]["top"]
+
+
+def test_between_messages_the_worker_works_the_review_out_ahead_and_a_failure_there_stops_it(
+        monkeypatch: Any) -> None:
+    """web/main.py runs the bridge's idle work when no message comes, slice after slice, until
+    there is none; a bug there is the console's: the game goes on, the work ahead stops."""
+    import asyncio
+    spec = importlib.util.spec_from_file_location("worker_main", Path(__file__).resolve().parents[1] / "web" / "main.py")
+    assert spec is not None and spec.loader is not None
+    main = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(main)
+    answer = json.loads(main.handle(json.dumps({"op": "start", "local": {}, "session": {}, "path": PATH,
+                                                "queued": [["set:pace", "300"], ["start", DEAL], ["autoplay", "on"]]})))
+    bridge = main.bridge
+    app = bridge.app
+    while not app.session.hand.tricks:  # the bots bid and play a trick
+        answer = json.loads(main.handle(json.dumps({"op": "tick"})))
+    assert app.ahead is None and main._idle_due  # nothing searched yet, a slice due
+    loop = asyncio.get_event_loop()
+    slices = 0
+    while main._idle_due:  # no message comes
+        loop.run_until_complete(asyncio.sleep(main.IDLE_S))
+        slices += 1
+    assert app.ahead is not None and {"makeable", "trick 1"} <= set(app.ahead.answers) and slices > 1
+    assert not bridge.idle()  # all done: it stops until the next message
+
+    def broken() -> bool:
+        raise RuntimeError("a bug of ours")
+    monkeypatch.setattr(app, "work_ahead", broken)
+    answer = json.loads(main.handle(json.dumps({"op": "tick"})))
+    while main._idle_due:
+        loop.run_until_complete(asyncio.sleep(main.IDLE_S))
+    assert bridge.ahead_failed and not bridge.idle()
+    while answer["marker"] != "hand-over":  # the game goes on
+        answer = json.loads(main.handle(json.dumps({"op": "tick"})))

@@ -229,3 +229,64 @@ def test_a_miseres_review_says_whether_the_bidder_could_be_made_to_take_a_trick(
     for line, v in zip(view.lines, [v for t in range(1, 11) for v in review.trick_verdicts(match.hand, t, 0)]):
         assert line.text.endswith("a best card." if not v.lost else f"changed the misere's outcome: the "
                                      f"{card(v.best_card)} was best.")
+
+
+def worked_ahead(app: App) -> int:
+    """Let the app work the review out ahead until it has nothing more to search: slices."""
+    slices = 0
+    while app.work_ahead():
+        slices += 1
+    return slices
+
+
+def test_the_review_after_a_hand_opens_with_its_analysis_worked_out_ahead() -> None:
+    """Between the table's moves (the player thinking, the bots' pause) the worker searches the
+    review of the hand so far; the review after the hand opens with every piece in, each
+    equal to what the review would have searched itself."""
+    app = App(saves=Saves(FakeStorage()), seed=lambda: 2)
+    app.dispatch("set:table", "standard")
+    app.start("")
+    session = app.session
+    assert session is not None
+    assert not app.work_ahead() and app.ahead is None  # the auction: nothing to search, nothing imported
+    app.dispatch("autoplay", "on")
+    ahead: list[tuple[int, int]] = []  # (tricks played, pieces answered) at each move
+
+    def work(s: Session) -> None:
+        worked_ahead(app)
+        if app.ahead is not None:
+            ahead.append((len(s.hand.tricks), len(app.ahead.answers)))
+    bots_play(session, check=work)
+    assert session.state == "hand-over"
+    assert (3, 6) in ahead  # after three tricks: the figure, both contracts and those tricks' verdicts
+    assert all(answered <= 3 + played for played, answered in ahead)  # never a trick not yet played
+    app.dispatch("review-open", "")
+    r = app.review
+    assert r is not None and r.done == len(r.pieces) == 13 and app.review_request() is None
+    assert "Analysis complete." in app.regions()["dialog"]
+    fresh = Review(session.record())
+    while (request := fresh.request()) is not None:
+        fresh.take(request, answer(request))
+    assert r.answers == fresh.answers
+
+
+def test_a_card_taken_back_starts_the_review_ahead_afresh() -> None:
+    from app.review_ahead import ReviewAhead
+    hand = played_hand().hand
+    table = review.start_of_play(hand)
+    plays = [a for _, a in hand.history[len(table.history):]]
+    for action in plays[:12]:  # three tricks
+        table.push(action)
+    ahead = ReviewAhead()
+    while ahead.work(table):
+        pass
+    assert set(ahead.answers) >= {"trick 1", "trick 2", "trick 3"} and "trick 4" not in ahead.answers
+    table.pop()  # the last card of trick 3 taken back
+    while ahead.work(table):
+        pass
+    assert "trick 3" not in ahead.answers
+    again = ReviewAhead()
+    while again.work(table):
+        pass
+    assert ahead.answers == again.answers and ahead.hand is not None
+    assert ahead.hand.history == table.history

@@ -7,7 +7,11 @@ Exports (called by page.js through the tag's xworker.sync):
     handle(text)  a message of app.bridge (start, act, tick, storage, ...) in, its answer out
     call(text)    the bots: a request of app.bots in, its answer out; {"fn": "ping"} says who answers
                   (and which modules were imported from source: none, as built)
+
+Between messages it works the hand's review out ahead (app.review_ahead), a slice at a time on
+the worker's event loop, so a message waits for one slice at most.
 """
+import asyncio
 import json
 import sys
 import time
@@ -51,8 +55,30 @@ bridge = Bridge(seed=new_seed)
 
 
 def handle(text: str) -> str:
-    """One message from the page, and the answer to draw."""
-    return json.dumps(bridge.handle(json.loads(text)))
+    """One message from the page, and the answer to draw; then, while no message comes, the
+    bridge's idle work (:meth:`app.bridge.Bridge.idle`), a slice at a time."""
+    answer = json.dumps(bridge.handle(json.loads(text)))
+    _idle_soon()
+    return answer
+
+
+IDLE_S = 0.02
+"""The pause between two slices of idle work: a message from the page goes first."""
+_idle_due = False
+
+
+def _idle_soon() -> None:
+    global _idle_due
+    if not _idle_due:
+        _idle_due = True
+        asyncio.get_event_loop().call_later(IDLE_S, _idle)
+
+
+def _idle() -> None:
+    global _idle_due
+    _idle_due = False
+    if bridge.idle():
+        _idle_soon()
 
 
 def call(text: str) -> str:

@@ -209,8 +209,10 @@ function drawDialog(html) {
     if (navigator.share) for (const control of dialog.querySelectorAll("[data-action=web-share]")) control.hidden = false;
   }
   drawn.dialog = html;
-  if (html && !dialog.open) dialog.showModal();
-  else if (!html && dialog.open) dialog.close();
+  if (html && !dialog.open) {
+    dialog.showModal();  // focuses an [autofocus] title, else the first focusable: then the next decision
+    if (!dialog.querySelector("[autofocus]")) dialog.querySelector("[data-autofocus]:not([disabled])")?.focus();
+  } else if (!html && dialog.open) dialog.close();
 }
 
 // Focus the control that had it before the redraw, else (focus lost: on nothing, or on a screen

@@ -74,35 +74,43 @@ player's input waits for one slice at most, never for a whole piece."""
 def review_piece(request: dict[str, Any]) -> dict[str, Any]:
     """One slice of a piece of the review of a finished hand of the record: ``{"value": ...}``
     (plain data), or ``{"more": True}`` when the piece needs another slice, answered by the
-    hand's :class:`bots.review.Analysis`, kept for the next piece while the hand is the same.
-    A piece given up after :data:`bots.review.NODE_LIMIT` nodes in all answers None."""
+    hand's :class:`bots.review.Analysis`, kept for the next piece while the hand is the same."""
     global _analysis
     record, number = request["record"], request["hand"]
     if _analysis is None or _analysis[1] != number or _analysis[0] != record:
         _analysis = record, number, review.Analysis(replay(record).hands[number]), {}
-    analysis, slices = _analysis[2], _analysis[3]
-    piece = request["piece"]
-    key = (piece, request.get("trick"), request.get("side"))
-    slices[key] = slices.get(key, 0) + 1
-    last = slices[key] * SLICE_NODES >= review.NODE_LIMIT
+    analysis, spent = _analysis[2], _analysis[3]
     before = analysis.searched
-    value: Any
-    if piece == "makeable":
-        value = analysis.makeable(SLICE_NODES)
-    elif piece == "trick":
-        verdicts = analysis.trick_verdicts(request["trick"], request["seat"], request.get("guess"), SLICE_NODES)
-        value = None if verdicts is None else [asdict(v) for v in verdicts]
-    elif piece == "contract":
-        value, last = asdict(analysis.best_contract(request["side"])), True
-    else:
-        raise ValueError(f"no review piece {piece!r}")
+    done, value = work_on(analysis, spent, request, SLICE_NODES)
     nodes = analysis.searched - before
-    return {"more": True, "nodes": nodes} if value is None and not last else {"value": value, "nodes": nodes}
+    return {"value": value, "nodes": nodes} if done else {"more": True, "nodes": nodes}
+
+
+def work_on(analysis: review.Analysis, spent: dict[tuple[Any, ...], int], piece: dict[str, Any],
+            nodes: int) -> tuple[bool, Any]:
+    """A slice of ``nodes`` of a review piece (``piece``, ``trick``, ``side``, ``seat``,
+    ``guess`` as in a request) on ``analysis``: (True, its value as plain data) once
+    answered, (False, None) when it needs another slice.  ``spent``: the nodes each piece
+    was given so far; a piece given :data:`bots.review.NODE_LIMIT` in all answers None."""
+    kind = piece["piece"]
+    key = (kind, piece.get("trick"), piece.get("side"))
+    spent[key] = spent.get(key, 0) + nodes
+    value: Any
+    if kind == "makeable":
+        value = analysis.makeable(nodes)
+    elif kind == "trick":
+        verdicts = analysis.trick_verdicts(piece["trick"], piece["seat"], piece.get("guess"), nodes)
+        value = None if verdicts is None else [asdict(v) for v in verdicts]
+    elif kind == "contract":
+        return True, asdict(analysis.best_contract(piece["side"]))
+    else:
+        raise ValueError(f"no review piece {kind!r}")
+    return value is not None or spent[key] >= review.NODE_LIMIT, value
 
 
 _analysis: tuple[dict[str, Any], int, review.Analysis, dict[tuple[Any, ...], int]] | None = None
-"""The record, the hand and the analysis the last review piece was of, and the slices each
-piece has had."""
+"""The record, the hand and the analysis the last review piece was of, and the nodes each
+piece was given."""
 
 
 def fallbacks(request: dict[str, Any]) -> list[dict[str, Any]]:

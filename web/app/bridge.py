@@ -99,6 +99,8 @@ class Bridge:
         self.stores: dict[str, MirrorStorage] = {}
         self.review_stepped = 0.0
         """When a playing hand review last stepped on (time.monotonic)."""
+        self.ahead_failed = False
+        """Working the review out ahead failed (:meth:`idle`): it is not tried again."""
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         """Do what the page asks; the answer says what to draw and to write."""
@@ -216,6 +218,19 @@ class Bridge:
                 return
             spent += int(reply["nodes"])
             app.review_answer(piece, reply)
+
+    def idle(self) -> bool:
+        """Between the page's messages: a slice of the review of the table's hand worked out
+        ahead (:meth:`app.controller.App.work_ahead`); False when there is nothing to search.
+        A failure there is the browser console's, never the game's: it stops working ahead."""
+        if self.app is None or self.ahead_failed:
+            return False
+        try:
+            return self.app.work_ahead()
+        except Exception:  # noqa: BLE001 (the review after the hand works it out itself)
+            traceback.print_exc()
+            self.ahead_failed = True
+            return False
 
     @staticmethod
     def _trick_kept(app: App) -> bool:

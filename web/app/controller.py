@@ -40,6 +40,7 @@ from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryVi
 
 if TYPE_CHECKING:
     from app.review import Review
+    from app.review_ahead import ReviewAhead
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
@@ -85,6 +86,8 @@ class App:
         self.replay_step = 0
         self.review: Review | None = None
         """The hand under review (the 'review' dialog), with its analysis so far."""
+        self.ahead: ReviewAhead | None = None
+        """The review of the table's hand worked out ahead (made when first needed)."""
         self.game_id = ""
         """The saved game being played (its key in the store)."""
         self.kind = "normal"
@@ -323,10 +326,26 @@ class App:
             return review
         from app.review import Review  # imported when first needed: the solver is large
         try:
-            return Review(record, -1, source)
+            review = Review(record, -1, source)
         except FiveHundredError:
             self.notice = "That game's record could not be replayed, so it cannot be reviewed."
             return None
+        if source == "table" and self.ahead is not None:
+            self.ahead.seed(review)
+        return review
+
+    def work_ahead(self) -> bool:
+        """Search a slice of the review of the table's hand ahead (:mod:`app.review_ahead`),
+        unless a review is open (it searches its own); False when there is nothing to search."""
+        if self.session is None or self.dialog == "review":
+            return False
+        hand = self.session.hand
+        if not hand.play_begun:  # before the play: nothing to import yet
+            return False
+        if self.ahead is None:
+            from app.review_ahead import ReviewAhead  # imported when first needed, as Review
+            self.ahead = ReviewAhead()
+        return self.ahead.work(hand)
 
     def review_request(self) -> Request | None:
         """The next piece of the review's analysis for the bots' worker (None: nothing to ask)."""

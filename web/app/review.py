@@ -86,24 +86,8 @@ class Review:
 
     # --- the analysis, piece by piece ----------------------------------------------------
     def _pieces(self) -> list[Piece]:
-        """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
-        trick's verdict on the player's cards (the turning point), then each side's best
-        contract, the declaring side's first."""
-        if not self.reviewable:
-            return []
-        out: list[Piece] = [{"piece": "makeable"}]
-        out += [{"piece": "trick", "trick": t + 1} for t in range(len(self.hand.tricks))
-                if PLAYER in {self.hand.controller[p] for p in self.hand.tricks[t].positions} and not self._hi_lo]
-        if self.hand.contract is not None:
-            declaring = self.hand.table.side_of(self.hand.declarer)
-            out += [{"piece": "contract", "side": s} for s in sorted(sides(self.hand), key=lambda s: s != declaring)]
-        return out
-
-    @property
-    def _hi_lo(self) -> bool:
-        """A hi-lo: its cards are not judged (the solver counts most tricks, or fewest, where
-        hi-lo is made by exactly five: a card that takes the most is not the best card)."""
-        return self.hand.contract is not None and self.hand.contract.is_hi_lo
+        """The pieces of the analysis (:func:`pieces`), none if the hand is not reviewable."""
+        return pieces(self.hand) if self.reviewable else []
 
     def request(self) -> dict[str, Any] | None:
         """The next piece to ask the worker for, None when all are in (or it stopped)."""
@@ -114,18 +98,9 @@ class Review:
                 request: dict[str, Any] = {"fn": "review", "record": self.record, "hand": self.number,
                                            "seat": PLAYER, "serial": self.serial, **piece}
                 if piece["piece"] == "trick":
-                    request["guess"] = self._guess(piece["trick"])
+                    request["guess"] = guess_before(self.answers, piece["trick"])
                 return request
         return None
-
-    def _guess(self, trick: int) -> int | None:
-        """The value after the player's last card before ``trick`` (or at the first lead)."""
-        guess = self._figure
-        for t in range(1, trick):
-            verdicts = self._verdicts(t)
-            if verdicts:
-                guess = verdicts[-1]["played"]
-        return guess
 
     @property
     def _figure(self) -> int | None:
@@ -203,7 +178,7 @@ class Review:
         if hand.contract is None:
             return f"With all cards known, South's side could have taken {value} tricks."
         who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
-        if self._hi_lo:  # the solver's most tricks: too few is certain, exactly five is not
+        if is_hi_lo(self.hand):  # the solver's most tricks: too few is certain, exactly five is not
             if value < hand.contract.tricks:
                 return (f"With all cards known, the bidder could have taken at most {value} "
                         f"trick{'s' * (value != 1)}: the contract could not be made.")
@@ -240,7 +215,7 @@ class Review:
         """The first card of the player's that changed the outcome, in words."""
         if "makeable" not in self.answers:
             return ""
-        if self._hi_lo:
+        if is_hi_lo(self.hand):
             return "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
         pending = unsettled = False
         for piece in self.pieces:
@@ -286,6 +261,37 @@ class Review:
                 words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
             out.append(ReviewContract(name, words, False))
         return tuple(out)
+
+
+def pieces(hand: Hand) -> list[Piece]:
+    """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
+    trick's verdict on the player's cards (the turning point), then each side's best
+    contract, the declaring side's first; of a hand in play, the tricks played so far."""
+    out: list[Piece] = [{"piece": "makeable"}]
+    out += [{"piece": "trick", "trick": t + 1} for t in range(len(hand.tricks))
+            if PLAYER in {hand.controller[p] for p in hand.tricks[t].positions} and not is_hi_lo(hand)]
+    if hand.contract is not None:
+        declaring = hand.table.side_of(hand.declarer)
+        out += [{"piece": "contract", "side": s} for s in sorted(sides(hand), key=lambda s: s != declaring)]
+    return out
+
+
+def guess_before(answers: dict[str, object], trick: int) -> int | None:
+    """The value after the player's last card before ``trick`` (or at the first lead), as far
+    as ``answers`` (a review's, by :func:`piece_key`) say: it saves the search probes."""
+    figure = answers.get("makeable")
+    guess = figure if isinstance(figure, int) else None
+    for t in range(1, trick):
+        verdicts = cast("list[VerdictData] | None", answers.get(f"trick {t}"))
+        if verdicts:
+            guess = verdicts[-1]["played"]
+    return guess
+
+
+def is_hi_lo(hand: Hand) -> bool:
+    """A hi-lo: its cards are not judged (the solver counts most tricks, or fewest, where
+    hi-lo is made by exactly five: a card that takes the most is not the best card)."""
+    return hand.contract is not None and hand.contract.is_hi_lo
 
 
 def piece_key(piece: Piece) -> str:

@@ -1,0 +1,89 @@
+"""The hand review worked out ahead: while the player thinks and the bots pause, the worker
+searches the pieces of the table's hand's analysis that the play so far allows, a small slice
+at a time, so that the review after the hand opens with its analysis done.
+
+:class:`ReviewAhead` follows the table's hand: :meth:`ReviewAhead.work` searches one slice
+(a message from the page waits for one slice at most), :meth:`ReviewAhead.seed` gives a review
+of that hand the pieces answered.  A card taken back, or another hand, starts it afresh.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.hand import Hand
+
+from app.bots import work_on
+from app.review import PLAYER, Review, guess_before, piece_key, pieces
+
+from bots.review import Analysis
+
+AHEAD_NODES: Final = 5_000
+"""Nodes one slice searches: about 20-40 ms in the browser, a tenth of a review's slice
+(the player is at the table)."""
+
+
+class ReviewAhead:
+    """The analysis of the table's hand so far, on a copy of the hand of its own."""
+
+    def __init__(self) -> None:
+        self.hand: Hand | None = None
+        """The copy, played on as the table's hand is."""
+        self.analysis: Analysis | None = None
+        self.answers: dict[str, Any] = {}
+        """Pieces answered, by :func:`app.review.piece_key`, as the worker answers a review."""
+        self.spent: dict[tuple[Any, ...], int] = {}
+        """The nodes each piece was given (:func:`app.bots.work_on`)."""
+
+    def work(self, hand: Hand, nodes: int = AHEAD_NODES) -> bool:
+        """Search one slice of the next piece that ``hand`` (the table's, in play or over)
+        allows: the bidder's figure, the tricks played so far, each side's best contract (a
+        piece searched in one go, within :data:`bots.review.CONTRACT_NODE_LIMIT`). False
+        when there is nothing to search now."""
+        if not self._follow(hand):
+            return False
+        assert self.hand is not None
+        for piece in pieces(self.hand):
+            key = piece_key(piece)
+            if key in self.answers:
+                continue
+            assert self.analysis is not None
+            request = {**piece, "seat": PLAYER, "guess": guess_before(self.answers, piece.get("trick", 0))}
+            done, value = work_on(self.analysis, self.spent, request, nodes)
+            if done:
+                self.answers[key] = value
+            return True
+        if self.hand.is_over:  # all answered: the solvers' tables (megabytes) are done with
+            self.analysis = None
+        return False
+
+    def seed(self, review: Review) -> None:
+        """Give ``review`` the pieces answered, if it is of the hand followed."""
+        if self.hand is None or not _extends(review.hand, self.hand):
+            return
+        for piece in review.pieces:
+            key = piece_key(piece)
+            if key in self.answers and key not in review.answers:
+                review.answers[key] = self.answers[key]
+
+    def _follow(self, hand: Hand) -> bool:
+        """Play the copy on to where ``hand`` is (afresh if ``hand`` is not the copy played
+        on); False before its play begins."""
+        if not hand.play_begun:
+            return False
+        mine = self.hand
+        if mine is None or not _extends(hand, mine):
+            mine = self.hand = Hand(hand.rules, hand.deal, hand.dealer)
+            for _, action in hand.history:
+                mine.push(action)
+            self.analysis, self.answers, self.spent = Analysis(mine), {}, {}
+        for _, action in hand.history[len(mine.history):]:
+            mine.push(action)
+        return True
+
+
+def _extends(hand: Hand, before: Hand) -> bool:
+    """``hand`` is ``before`` played on (the same deal, its history a continuation)."""
+    n = len(before.history)
+    return (hand.deal == before.deal and hand.dealer == before.dealer and len(hand.history) >= n
+            and list(hand.history[:n]) == list(before.history))
