@@ -336,7 +336,9 @@ class App:
 
     def work_ahead(self) -> bool:
         """Search a slice of the review of the table's hand ahead (:mod:`app.review_ahead`),
-        unless a review is open (it searches its own); False when there is nothing to search."""
+        unless a review is open (it searches its own); a piece searched in one go only while the
+        bots are to act (in their pause) or the hand is over, never while the player is to act.
+        False when there is nothing to search."""
         if self.session is None or self.dialog == "review":
             return False
         hand = self.session.hand
@@ -345,7 +347,7 @@ class App:
         if self.ahead is None:
             from app.review_ahead import ReviewAhead  # imported when first needed, as Review
             self.ahead = ReviewAhead()
-        return self.ahead.work(hand)
+        return self.ahead.work(hand, whole=self.session.state != "you")
 
     def review_request(self) -> Request | None:
         """The next piece of the review's analysis for the bots' worker (None: nothing to ask)."""

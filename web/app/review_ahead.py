@@ -35,17 +35,18 @@ class ReviewAhead:
         self.spent: dict[tuple[Any, ...], int] = {}
         """The nodes each piece was given (:func:`app.bots.work_on`)."""
 
-    def work(self, hand: Hand, nodes: int = AHEAD_NODES) -> bool:
+    def work(self, hand: Hand, nodes: int = AHEAD_NODES, whole: bool = True) -> bool:
         """Search one slice of the next piece that ``hand`` (the table's, in play or over)
-        allows: the bidder's figure, the tricks played so far, each side's best contract (a
-        piece searched in one go, within :data:`bots.review.CONTRACT_NODE_LIMIT`). False
+        allows: the bidder's figure, the tricks played so far, and if ``whole``, each side's
+        best contract (a piece searched in one go, within
+        :data:`bots.review.CONTRACT_NODE_LIMIT`: up to about 0.3 s in the browser). False
         when there is nothing to search now."""
         if not self._follow(hand):
             return False
         assert self.hand is not None
         for piece in pieces(self.hand):
             key = piece_key(piece)
-            if key in self.answers:
+            if key in self.answers or piece["piece"] == "contract" and not whole:
                 continue
             assert self.analysis is not None
             request = {**piece, "seat": PLAYER, "guess": guess_before(self.answers, piece.get("trick", 0))}
@@ -53,7 +54,7 @@ class ReviewAhead:
             if done:
                 self.answers[key] = value
             return True
-        if self.hand.is_over:  # all answered: the solvers' tables (megabytes) are done with
+        if self.hand.is_over and whole:  # all answered: the solvers' tables (megabytes) are done with
             self.analysis = None
         return False
 
