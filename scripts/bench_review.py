@@ -130,12 +130,11 @@ def main() -> None:
         expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=TIMEOUT_MS)
         if args.at_table:
             rows = review_at_table(page, args.at_table, args.pace, args.seed)
-            args.games = 0
         else:
             page.get_by_role("button", name="Deal").click()  # a table, whose Menu imports the games
             expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|bot"), timeout=TIMEOUT_MS)
             page.evaluate(RECORD)
-        for g in range(args.games):
+        for g in range(0 if args.at_table else args.games):
             session = whole_game(DealCode(args.seed + g, 0))
             hands = session.match.hands
             game = Path(folder) / f"game-{g}.json"

@@ -19,8 +19,8 @@ from app.review import PLAYER, Review, guess_before, piece_key, pieces
 from bots.review import Analysis
 
 AHEAD_NODES: Final = 5_000
-"""Nodes one slice searches: about 20-40 ms in the browser, a tenth of a review's slice
-(the player is at the table)."""
+"""Nodes one slice searches: at most about 50 ms in Pyodide (README), a tenth of a review's
+slice (the player is at the table)."""
 
 
 class ReviewAhead:
