@@ -139,15 +139,21 @@ class Analysis:
         ``node_limit`` nodes."""
         try:
             solver, _ = self._moved(0, node_limit)
-            self.figure = _value(solver, self._start, self._taken())
+            self.figure = _value(solver, self._start, self._likely())
         except SearchTimeout:
             return None
         return self.figure
 
-    def _taken(self) -> int:
-        """The declaring side's tricks as the hand was played (so far): the figure's likely
-        value, where its null-window probes start (two probes when play was best)."""
-        return sum(self.hand.won[p] for p in self._counted)
+    def _likely(self) -> int:
+        """The figure's likely value, where its null-window probes start: the declaring side's
+        tricks as the hand was played (so far), or the tricks contracted if more.  The probes
+        just below the value cost nearly as much as the value's own, so a set contract's probes
+        start at the contract and step down, not up from the tricks taken: over the trick
+        contracts of twelve whole games (scripts/bench_review.py's, seeds 1-12), 19% fewer nodes,
+        the worst 224k instead of 627k."""
+        contract = self.hand.contract
+        taken = sum(self.hand.won[p] for p in self._counted)
+        return taken if contract is None else max(taken, contract.tricks)
 
     def trick_verdicts(self, trick: int, seat: int, guess: int | None = None,
                        node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
