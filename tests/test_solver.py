@@ -7,6 +7,8 @@ import time
 
 import pytest
 
+from engine.actions import PASS, make_bid
+from engine.bids import DOUBLE_NULLO, MISERE, Bid
 from engine.hand import Hand, Phase
 from engine.rng import SplitMix64
 from engine.rules import PRESETS, Rules
@@ -59,6 +61,22 @@ def play_phase_hand(rules: Rules, rng: SplitMix64) -> Hand:
 def endgame(rules: Rules, rng: SplitMix64, tricks_left: int) -> Hand:
     """A random play-phase hand with so many tricks left, possibly mid-trick."""
     hand = play_phase_hand(rules, rng)
+    while len(hand.tricks) < 10 - tricks_left:
+        hand.push(rng.choice(hand.legal_actions()))
+    for _ in range(rng.below(rules.positions)):
+        hand.push(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def misere_endgame(rules: Rules, rng: SplitMix64, contract: Bid, tricks_left: int) -> Hand:
+    """A random hand where the first to call bids ``contract`` (a misere), everyone else passes,
+    played at random until so many tricks are left, possibly mid-trick."""
+    hand = Hand.new(rules, rng.next_u64(), rng.below(rules.players))
+    hand.push(make_bid(contract))
+    while hand.phase == Phase.AUCTION:
+        hand.push(PASS)
+    while hand.phase < Phase.PLAY:
+        hand.push(rng.choice(hand.legal_actions()))
     while len(hand.tricks) < 10 - tricks_left:
         hand.push(rng.choice(hand.legal_actions()))
     for _ in range(rng.below(rules.positions)):
@@ -194,6 +212,22 @@ class TestAgainstMinimax:
                 hand.push(action)
                 assert value == minimax(hand, counted, misere), (table, action)
                 hand.pop()
+
+    @pytest.mark.parametrize(("table", "contract"), [
+        ("standard,misere-anytime=on", MISERE), ("five-handed,misere-anytime=on", MISERE),
+        ("standard,misere-anytime=on,joker-lead=not-void,misere-joker-forced=on", MISERE),
+        ("standard,double-nullo=on,misere-anytime=on", DOUBLE_NULLO)])
+    def test_a_misere_equals_exhaustive_minimax(self, table: str, contract: Bid) -> None:
+        """Misere endgames of four tricks, where the bidder is often safe for the rest
+        (``misere.py``) and often not."""
+        rules = Rules.parse(table)
+        rng = SplitMix64(len(table))
+        for _ in range(12):
+            hand = misere_endgame(rules, rng, contract, 4 if rules.players == 4 else 3)
+            counted = set(declaring_positions(hand))
+            solver = Solver(hand)
+            assert (solver.can_take(1), solver.tricks()) == (minimax(hand, counted, True) > 0,
+                                                             minimax(hand, counted, True))
 
     @pytest.mark.parametrize("table", (*TABLES, "standard,hi_lo=on", "five-handed,hi_lo=on",
                                        "two-handed,hi_lo=on"))

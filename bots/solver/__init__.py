@@ -29,6 +29,7 @@ from engine.hand import Hand, Phase
 
 from bots.solver.board import board_of
 from bots.solver.exact import exact_of
+from bots.solver.misere import misere_safe_of
 from bots.solver.moves import moves_of
 from bots.solver.quick import quick_tricks_of
 from bots.solver.search import Limits, SearchTimeout, search_of
@@ -67,7 +68,7 @@ class Solver:
         self._limits = Limits(deadline, node_limit)
         self._moves = moves_of(board)
         self._search = search_of(board, self._moves, quick_tricks_of(board),
-                                 transpositions_of(board), self._limits)
+                                 transpositions_of(board), self._limits, misere_safe_of(board))
         self._exact_probe: Callable[[int], bool] | None = None
 
     @property

@@ -90,6 +90,8 @@ class Board:
     twins: bool
     """Doubled cards: equal powers touch only their twin, no sure tricks."""
     sure_on: bool
+    misere_cut: bool
+    """A misere whose counted side may be proved safe (``misere.py``)."""
     has_piles: bool
     relative: bool
     """Table entries keyed by the ranks of the cards left (see ``transposition``)."""
@@ -181,7 +183,8 @@ def board_of(hand: Hand, count: list[int], maxer: list[bool], misere: bool, left
         plain=[s for s in range(4) if s != trump], tseg=tseg, jseg=jseg,
         joker_any=joker_any, forced=rules.misere_joker_forced and misere,
         track=bool(jseg) and not joker_any, keyed_led=bool(jseg), quick_on=not misere,
-        twins=twins, sure_on=not twins, has_piles=has_piles,
+        twins=twins, sure_on=not twins, misere_cut=misere and not twins and not has_piles,
+        has_piles=has_piles,
         relative=not twins and not has_piles,
         up=up, state=[remaining, hand.suits_led], voids=list(hand.voids),
         root=Root(hand.turn, len(trick_cards), led, win_pos, win_pow, tmask, left, 0))

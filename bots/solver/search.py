@@ -56,14 +56,15 @@ class Search(NamedTuple):
 
 
 def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
-              transpositions: Transpositions, limits: Limits) -> Search:
+              transpositions: Transpositions, limits: Limits,
+              misere_safe: Callable[[int], bool]) -> Search:
     """The search over ``board`` with these pieces, counting into ``limits``."""
     n, seg, suit_of, power, card_of = board.n, board.seg, board.suit_of, board.power, board.card_of
     bit = board.bit
     under, pile, nact, nxt = board.under, board.pile, board.nact, board.nxt
     count, maxer, trump, tseg = board.count, board.maxer, board.trump, board.tseg
     track, keyed_led, quick_on = board.track, board.keyed_led, board.quick_on
-    sure_on, relative = board.sure_on, board.relative
+    sure_on, relative, misere_cut = board.sure_on, board.relative, board.misere_cut
     up, state, voids, root = board.up, board.state, board.voids, board.root
     reps, lead_moves, follow_cands = moves.reps, moves.lead_moves, moves.follow_cands
     order_leads, order_follows, follow_memo = (moves.order_leads, moves.order_follows,
@@ -118,6 +119,9 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                     return True
                 if ub < need:
                     return False
+            if misere_cut and misere_safe(pos):
+                tt[key] = (lb, 0, hint)
+                return False
             trump_run = 0  # the side's trump tricks that quick tricks leave alone
             t = rem & tseg
             if t and sure_on:
