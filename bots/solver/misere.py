@@ -1,11 +1,13 @@
 """A misere's trick start settled without searching it: the counted side (the bidder, or
 the pair in a double nullo) safe for the rest of the hand.
 
-It is safe when it holds no joker, each of its cards lies below every card the other
-players hold in its suit, and, when it is on lead, the leader holds a suit they hold too: whatever
-is led the others' card beats its own or it is void, so it never wins a trick, never
-leads again, and what is left keeps the same order.  Cards of distinct powers and no
-piles: not with the doubled deck or two players.
+It is safe when it holds no joker and, in each suit, each counted player's cards lie
+below the other players' (its lowest below their lowest, its second lowest below their
+second lowest, and so on), and, when it is on lead, the leader holds a suit whose counted
+cards all lie below all of theirs.  Whatever they lead, each counted player then has a
+card below it (the highest such keeps the order), or is void and throws its highest card
+of a suit: the counted side never wins a trick, so it never leads again.  Cards of
+distinct powers and no piles: not with the doubled deck or two players.
 """
 
 from __future__ import annotations
@@ -32,16 +34,20 @@ def misere_safe_of(board: Board) -> Callable[[int], bool]:
             return False
         for p in theirs_at:
             theirs |= up[p]
-        leads = count[pos]  # a counted leader needs a suit they hold too: their card beats its own
+        leads = count[pos]  # the counted side to lead: it needs a suit to lead into
         for s in plain:
-            mine = ours & s
-            if mine:
-                low = theirs & s
-                low &= -low  # their lowest card of the suit
-                if mine > low > 0:  # one of ours is above it
-                    return False
-                if low and up[pos] & s:
-                    leads = 0
+            if not ours & s:
+                continue
+            for p in ours_at:
+                mine, their = up[p] & s, theirs & s
+                while mine and their:  # its i-th lowest below their i-th lowest
+                    low = their & -their
+                    if mine & -mine > low:
+                        return False
+                    mine ^= mine & -mine
+                    their ^= low
+            if leads and up[pos] & s and theirs & s and ours & s < theirs & s & -(theirs & s):
+                leads = 0
         return not leads
 
     return safe
