@@ -6,7 +6,12 @@ solver then finds the declarer's tricks from the first lead (exactly, and as
 one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
-``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N]``.
+``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]``.
+
+``--misere`` solves misere deals instead: the seat of least misere danger bids a
+closed misere (misere-anytime on), everyone else passing, and discards as the normal
+bot does; the solver asks whether the defenders can make it take a trick, the
+question the review and the expert's misere play ask.
 
 ``--against FILE`` compares another solver, a single module (say the one of
 568f5c8: ``git show 568f5c8:bots/solver.py > /tmp/before.py``), with this one
@@ -29,13 +34,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bots.evaluation import misere_danger  # noqa: E402
 from bots.expert import ExpertBot  # noqa: E402
+from bots.registry import make_bot  # noqa: E402
 from bots.sampled_play import Budget  # noqa: E402
 from bots.solver import Solver  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.rules import PRESETS, Rules  # noqa: E402
 from engine.actions import BID_BASE, DISCARD_BASE, PASS_ID  # noqa: E402
-from engine.bids import bid  # noqa: E402
+from engine.bids import MISERE, bid  # noqa: E402
 from engine.cards import cards_of  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.rng import SplitMix64, derive_seed  # noqa: E402
@@ -77,6 +84,33 @@ def solve_times(rules: Rules, deals: int) -> tuple[list[float], list[float]]:
         Solver(hand).can_take(bid)
         probe.append(time.perf_counter() - start)
     return exact, probe
+
+
+def misere_hand(rules: Rules, seed: int) -> Hand:
+    """A hand in the play phase: a closed misere by the seat of least danger, its discards the
+    normal bot's (``rules``: with misere any time)."""
+    hand = Hand.new(rules, seed)
+    bidder = min(range(rules.players), key=lambda s: misere_danger(hand.held[s], rules.deck))
+    while hand.phase == Phase.AUCTION:
+        hand.push(BID_BASE + MISERE if hand.turn == bidder and hand.high < 0 else PASS_ID)
+    bot = make_bot("normal", SplitMix64(seed))
+    while hand.phase != Phase.PLAY:
+        hand.push(bot.act(observe(hand, hand.to_act)))
+    return hand
+
+
+def misere_solves(rules: Rules, deals: int) -> tuple[list[float], list[int], int]:
+    """Seconds and nodes per probe "can the defenders make the bidder take a trick?" from the
+    first lead, and how many of the misere were set so."""
+    times, nodes, set_ = [], [], 0
+    for i in range(deals):
+        hand = misere_hand(rules, derive_seed(3, i))
+        solver = Solver(hand)
+        start = time.perf_counter()
+        set_ += solver.can_take(1)
+        times.append(time.perf_counter() - start)
+        nodes.append(solver.searched)
+    return times, nodes, set_
 
 
 def against(path: Path) -> Any:
@@ -169,6 +203,7 @@ def main() -> None:
                         help="the expert's search nodes a decision")
     parser.add_argument("--preset", choices=sorted(PRESETS), action="append")
     parser.add_argument("--against", type=Path, help="another solver module to compare")
+    parser.add_argument("--misere", action="store_true", help="misere deals: the bidder's safety")
     parser.add_argument("--repeat", type=int, default=1,
                         help="with --against: solves of each deal by each solver")
     args = parser.parse_args()
@@ -179,6 +214,12 @@ def main() -> None:
             print(f"{name}: {args.against} (before) and bots.solver (after), {args.deals} deals")
             compare(rules, args.deals, {"before": against(args.against), "after": Solver},
                     args.repeat)
+            continue
+        if args.misere:
+            times, nodes, set_ = misere_solves(Rules.parse(f"{name},misere-anytime=on"), args.deals)
+            print(_figures(f"{name}: misere probe", times), f"  total {sum(times):7.2f} s")
+            print(f"{name}: nodes median {statistics.median(nodes):.0f}, worst {max(nodes)}, "
+                  f"total {sum(nodes)}; set {set_} of {len(nodes)}")
             continue
         exact, probe = solve_times(rules, args.deals)
         print(_figures(f"{name}: full-deal solve", exact))
