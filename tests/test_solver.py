@@ -218,7 +218,7 @@ class TestAgainstMinimax:
         ("standard,misere-anytime=on,joker-lead=not-void,misere-joker-forced=on", MISERE),
         ("standard,double-nullo=on,misere-anytime=on", DOUBLE_NULLO)])
     def test_a_misere_equals_exhaustive_minimax(self, table: str, contract: Bid) -> None:
-        """Misere endgames of four tricks, where the bidder is often safe for the rest
+        """Misere endgames of three or four tricks, where the bidder is often safe for the rest
         (``misere.py``) and often not."""
         rules = Rules.parse(table)
         rng = SplitMix64(len(table))
