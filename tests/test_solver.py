@@ -216,7 +216,8 @@ class TestAgainstMinimax:
     @pytest.mark.parametrize(("table", "contract"), [
         ("standard,misere-anytime=on", MISERE), ("five-handed,misere-anytime=on", MISERE),
         ("standard,misere-anytime=on,joker-lead=not-void,misere-joker-forced=on", MISERE),
-        ("standard,double-nullo=on,misere-anytime=on", DOUBLE_NULLO)])
+        ("standard,double-nullo=on,misere-anytime=on", DOUBLE_NULLO),
+        ("french-canadian,misere-anytime=on", MISERE)])
     def test_a_misere_equals_exhaustive_minimax(self, table: str, contract: Bid) -> None:
         """Misere endgames of three or four tricks, where the bidder is often safe for the rest
         (``misere.py``) and often not."""
