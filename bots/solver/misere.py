@@ -36,17 +36,18 @@ def misere_safe_of(board: Board) -> Callable[[int], bool]:
             theirs |= up[p]
         leads = count[pos]  # the counted side to lead: it needs a suit to lead into
         for s in plain:
-            if not ours & s:
+            ours_s, theirs_s = ours & s, theirs & s
+            if not ours_s:
                 continue
             for p in ours_at:
-                mine, their = up[p] & s, theirs & s
+                mine, their = up[p] & s, theirs_s
                 while mine and their:  # its i-th lowest below their i-th lowest
                     low = their & -their
                     if mine & -mine > low:
                         return False
                     mine ^= mine & -mine
                     their ^= low
-            if leads and up[pos] & s and theirs & s and ours & s < theirs & s & -(theirs & s):
+            if leads and up[pos] & s and theirs_s and ours_s < theirs_s & -theirs_s:  # all below theirs
                 leads = 0
         return not leads
 
