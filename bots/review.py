@@ -34,6 +34,10 @@ from engine.hand import Hand, Phase
 
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
+ANSWERS = 1
+"""The version of the answers: raise it with any change that makes a piece's answer differ
+(the solver's values, the budgets below), so that answers kept from before
+(app.review_store) are not shown.  tests/test_review_store.py pins some answers to it."""
 NODE_LIMIT = 1_000_000
 """Nodes the bidder's figure or one trick's verdicts may search before the piece gives up
 (its answer is then None): a piece's time stays bounded, and so does the bots' worker's,

@@ -125,6 +125,15 @@ FIRST_PROGRESS = """() => new MutationObserver((_, observer) => {
 """Keeps the review's progress as it is first drawn, in ``window.firstProgress``."""
 
 
+FIRST_PROGRESS_OF = """(title) => { window.firstProgress = null; new MutationObserver((_, observer) => {
+  const progress = document.querySelector(".review-progress");
+  if (progress && document.querySelector(".review-title")?.textContent === title) {
+    window.firstProgress = progress.textContent; observer.disconnect();
+  }
+}).observe(document.body, { childList: true, subtree: true, characterData: true }); }"""
+"""Keeps the review's progress as first drawn for the hand of that title, in ``window.firstProgress``."""
+
+
 def test_the_review_after_a_hand_opens_with_its_analysis_worked_out_during_the_play(
         browser: Browser, site_url: str) -> None:
     """While the player thinks and the bots pause, the worker works out the hand's review so
@@ -167,3 +176,51 @@ def test_a_finished_game_in_history_is_reviewed_hand_by_hand(table_page: Page, t
     if review.reviewable:
         expect_analysis(dialog, review)
     table.close_dialog()
+
+
+def test_a_reviewed_games_hands_open_complete_the_one_before_and_after_a_reload(
+        browser: Browser, site_url: str, tmp_path: Path) -> None:
+    """While the player looks at a hand's review from History, the hand before it is worked
+    out, and opens complete; a hand's analysis once worked out is kept in the browser's
+    storage: after a reload its review opens complete as first drawn, nothing searched again."""
+    from tests.test_app_view import whole_game
+    session = whole_game(DealCode(11, 0))
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({**to_record(session.match), "meta": {"settings": session.settings}}))
+    last, before = analysed(session.record()), analysed(session.record(), -2)
+    assert last.reviewable and before.reviewable
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["desktop"], bypass_csp=True)
+    kept = "() => Object.keys(localStorage).filter((k) => k.includes('/review/')).length"
+    try:
+        page = context.new_page()
+        app, table = App(page), TableScreen(page)
+        dialog = table.dialog
+        app.open()
+        app.expect_ready()
+        page.get_by_role("button", name="History & stats").click()
+        dialog.get_by_label("Import a game file").set_input_files(str(game))
+        app.expect_turn("game-over")
+        for opened in range(2):
+            if opened:  # a reload: the worker starts afresh, with what the browser kept
+                page.reload()
+                app.expect_ready()
+            if page.locator("body").get_attribute("data-turn") == "start":
+                page.get_by_role("button", name="History & stats").click()
+            else:
+                table.open_dialog("Menu").get_by_role("button", name="History & stats").click()
+            page.evaluate(FIRST_PROGRESS_OF, last.view().title)
+            dialog.locator("ol.games li").first.get_by_role("button", name=re.compile("^Review")).click()
+            expect(dialog.get_by_role("heading", name="Hand review")).to_be_visible()
+            expect_analysis(dialog, last)
+            if opened:
+                assert page.evaluate("window.firstProgress") == "Analysis complete."
+            page.wait_for_function(f"() => ({kept})() >= 2", timeout=ANALYSIS_TIMEOUT_MS)  # the hand before's too
+            page.evaluate(FIRST_PROGRESS_OF, before.view().title)
+            dialog.get_by_role("button", name="Previous hand").click()
+            expect(dialog.locator(".review-title")).to_have_text(before.view().title)
+            expect_analysis(dialog, before)
+            assert page.evaluate("window.firstProgress") == "Analysis complete."
+            table.close_dialog()
+        assert page.evaluate(kept) == 2
+    finally:
+        context.close()

@@ -28,10 +28,12 @@ DEAL = "1-3-1"  # dealer East: South bids first
 class Page:
     """A page's two stores, which apply the answers' writes as page.js does."""
 
-    def __init__(self, local: dict[str, str] | None = None, refuse: str = "") -> None:
+    def __init__(self, local: dict[str, str] | None = None, refuse: str = "", quota: int | None = None) -> None:
         self.stores: dict[str, dict[str, str] | None] = {"local": local if local is not None else {}, "session": {}}
         self.refuse = refuse
         """Writes to keys containing this fail, as in a full store."""
+        self.quota = quota
+        """The most characters the local store holds (writes past it fail)."""
         self.refused: list[dict[str, Any]] = []
 
     def apply(self, answer: dict[str, Any]) -> dict[str, Any]:
@@ -40,7 +42,8 @@ class Page:
             assert store is not None
             if value is None:
                 store.pop(key, None)
-            elif self.refuse and self.refuse in key:
+            elif self.refuse and self.refuse in key or area == "local" and self.quota is not None and (
+                    sum(len(k) + len(v) for k, v in store.items() if k != key) + len(key) + len(value) > self.quota):
                 self.refused.append({"op": "refused", "area": area, "key": key, "value": store.get(key)})
             else:
                 store[key] = value

@@ -307,3 +307,28 @@ def test_the_pieces_searched_in_one_go_wait_while_the_player_is_to_act() -> None
     while ahead.work(table):
         pass
     assert set(ahead.answers) == {"makeable", "contract 0", "contract 1"}
+
+
+def test_once_the_hand_shown_is_worked_out_the_hand_before_is_and_opens_complete() -> None:
+    """A player steps back through a game's hands, looking at each for some seconds: once the
+    hand shown is worked out, the review goes on with the hand before, which then opens complete."""
+    session = played_hand(2)
+    session.next_hand()
+    bots_play(session)
+    record = session.record()
+    review = Review(record, -1, "history")
+    asked = []
+    while (request := review.request()) is not None:
+        asked.append(request["hand"])
+        assert review.take(request, answer(request))
+        if request["hand"] == 0:
+            assert review.done == len(review.pieces) > 0  # the hand shown's first
+    assert asked[0] == 1 and asked[-1] == 0 and asked == sorted(asked, reverse=True)
+    review.other_hand(0)
+    assert review.number == 0 and review.done == len(review.pieces) > 0 and review.request() is None
+    fresh = Review(record, 0)
+    while (request := fresh.request()) is not None:
+        fresh.take(request, answer(request))
+    assert review.answers == fresh.answers
+    review.other_hand(1)  # the hand after: worked out afresh
+    assert review.done == 0 and review.request() is not None

@@ -260,13 +260,15 @@ class Bridge:
 
     def refused(self, app: App, message: dict[str, Any]) -> None:
         """The page could not write a key (its store is full): take back the page's value,
-        refuse writes from now on, and save again, which says why it cannot."""
+        refuse writes from now on (unless the analyses kept make room: :meth:`App.make_room`),
+        and save again, which says why it cannot."""
         store = self.stores.get(str(message.get("area")))
         if store is None:
             return
         value = message.get("value")
         store.changed(str(message.get("key")), None if value is None else str(value))
         store.full = True
+        app.make_room()
         saves = app.saves
         if saves is not None and app.game_id:
             saves.load(app.game_id)  # this page's revision is the stored one again

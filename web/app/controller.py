@@ -41,6 +41,7 @@ from app.view_model import (ConfirmView, FinishedGame, GameInProgress, HistoryVi
 if TYPE_CHECKING:
     from app.review import Review
     from app.review_ahead import ReviewAhead
+    from app.review_store import ReviewStore
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
@@ -326,7 +327,7 @@ class App:
             return review
         from app.review import Review  # imported when first needed: the solver is large
         try:
-            review = Review(record, -1, source)
+            review = Review(record, -1, source, self._review_store())
         except FiveHundredError:
             self.notice = "That game's record could not be replayed, so it cannot be reviewed."
             return None
@@ -346,8 +347,21 @@ class App:
             return False
         if self.ahead is None:
             from app.review_ahead import ReviewAhead  # imported when first needed, as Review
-            self.ahead = ReviewAhead()
+            self.ahead = ReviewAhead(self._review_store())
         return self.ahead.work(hand, whole=self.session.state != "you")
+
+    def _review_store(self) -> ReviewStore | None:
+        """Where hands' analyses are kept (:mod:`app.review_store`), if storage can be read."""
+        saves = self.saves
+        if saves is None or saves.storage is None:
+            return None
+        from app.review_store import ReviewStore  # imported when first needed, as Review
+        return ReviewStore(saves.storage, saves.prefix, saves.clock)
+
+    def make_room(self) -> None:
+        """The page's store is full: the older half of the analyses kept give way to the games."""
+        if (store := self._review_store()) is not None:
+            store.make_room()
 
     def review_request(self) -> Request | None:
         """The next piece of the review's analysis for the bots' worker (None: nothing to ask)."""

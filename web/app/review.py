@@ -5,10 +5,14 @@ double-dummy analysis that the bots' worker sends one piece at a time.
 :meth:`Review.request` is the next piece to ask for (a request of
 :func:`app.bots.answer`, ``"fn": "review"``), :meth:`Review.take` stores its
 answer, :meth:`Review.view` is its :class:`app.review_model.ReviewView` for :mod:`app.review_render`.
+Once the hand shown is worked out, the hand before it is (the player steps back through a
+game's hands); a hand's analysis comes from, and once complete goes to, the analyses kept in
+the browser (:mod:`app.review_store`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from engine.actions import Action
@@ -19,6 +23,7 @@ from engine.record import replay
 from engine.seats import seat_name
 
 from app.cards import hand_order
+from app.review_store import ReviewStore
 from app.review_model import (ContractData, Piece, ReviewContract, ReviewLine, ReviewSeat, ReviewTrick,
                               ReviewTrickCard, ReviewView, VerdictData)
 from app.view import card_view, place
@@ -29,11 +34,29 @@ PLAYER: Final = 0
 UNSETTLED: Final = "too long to work out within the search budget"
 
 
+@dataclass
+class Worked:
+    """One hand's analysis as it comes."""
+
+    number: int
+    """The hand (0-based)."""
+    pieces: list[Piece]
+    answers: dict[str, object]
+    """Pieces answered, by :func:`piece_key`, as the worker sent them: the figure an int, a
+    trick's verdicts a list of :class:`VerdictData`, a side's best contract
+    :class:`ContractData`; None when the search passed its budget."""
+    kept: bool
+    """The answers are all in the review's store already."""
+
+
 class Review:
     """One hand of a game record under review, seen from the player's seat."""
 
-    def __init__(self, record: dict[str, Any], number: int = -1, source: str = "table") -> None:
+    def __init__(self, record: dict[str, Any], number: int = -1, source: str = "table",
+                 store: ReviewStore | None = None) -> None:
         self.record = record
+        self.store = store
+        """Where analyses are kept: a hand's answers come from there, and go there once complete."""
         self.match = replay(record)
         count = len(self.match.hands)
         self.number = number % count
@@ -42,17 +65,26 @@ class Review:
         """Where it was opened: 'table' (after a hand) or 'history' (a finished game)."""
         self.step = 0
         """Tricks shown as played (0: the hands at the first lead)."""
-        self.answers: dict[str, object] = {}
-        """Pieces of the analysis answered so far, by :func:`piece_key`, as the worker sent them:
-        the figure an int, a trick's verdicts a list of :class:`VerdictData`, a side's best
-        contract :class:`ContractData`; None when the search passed its budget."""
         self.serial = 0
         """Changes with the hand reviewed: an answer for another serial is stale."""
         self.playing = False
         """Stepping on by itself, a trick at a time (the page keeps the time)."""
         self.stopped = ""
         """Why the analysis stopped before the end ('' while it goes on)."""
-        self.pieces = self._pieces()
+        self.shown = self._worked(self.number)
+        """The analysis of the hand shown."""
+        self.before: Worked | None = None
+        """The analysis of the hand before it, worked out once the hand shown's is complete:
+        the player steps back through a game's hands, and a hand's review takes some seconds."""
+
+    @property
+    def answers(self) -> dict[str, object]:
+        """Pieces of the hand shown's analysis answered so far (:attr:`Worked.answers`)."""
+        return self.shown.answers
+
+    @property
+    def pieces(self) -> list[Piece]:
+        return self.shown.pieces
 
     @property
     def hand(self) -> Hand:
@@ -80,25 +112,44 @@ class Review:
     def other_hand(self, number: int) -> None:
         """Review another finished hand of the game."""
         if 0 <= number < self.hands and number != self.number:
-            self.number, self.step, self.answers, self.serial = number, 0, {}, self.serial + 1
+            self.number, self.step, self.serial = number, 0, self.serial + 1
             self.playing, self.stopped = False, ""
-            self.pieces = self._pieces()
+            before = self.before
+            self.shown = before if before is not None and before.number == number else self._worked(number)
+            self.before = None
 
     # --- the analysis, piece by piece ----------------------------------------------------
-    def _pieces(self) -> list[Piece]:
-        """The pieces of the analysis (:func:`pieces`), none if the hand is not reviewable."""
-        return pieces(self.hand) if self.reviewable else []
+    def _worked(self, number: int) -> Worked:
+        """A hand's analysis to work out: its pieces (:func:`pieces`), none if it is not
+        reviewable; those kept for the hand (:attr:`store`) answered."""
+        hand = self.match.hands[number]
+        if not (hand.is_over and hand.tricks):
+            return Worked(number, [], {}, True)
+        out, answers = pieces(hand), {}
+        if self.store is not None:
+            keys = {piece_key(p) for p in out}
+            answers = {k: v for k, v in self.store.answers(hand, PLAYER).items() if k in keys}
+        return Worked(number, out, answers, len(answers) == len(out))
 
     def request(self) -> dict[str, Any] | None:
-        """The next piece to ask the worker for, None when all are in (or it stopped)."""
+        """The next piece to ask the worker for: of the hand shown, else of the hand before;
+        None when all are in (or it stopped)."""
         if self.stopped:
             return None
-        for piece in self.pieces:
-            if piece_key(piece) not in self.answers:
-                request: dict[str, Any] = {"fn": "review", "record": self.record, "hand": self.number,
+        request = self._request(self.shown)
+        if request is None and self.number:
+            if self.before is None or self.before.number != self.number - 1:
+                self.before = self._worked(self.number - 1)
+            request = self._request(self.before)
+        return request
+
+    def _request(self, worked: Worked) -> dict[str, Any] | None:
+        for piece in worked.pieces:
+            if piece_key(piece) not in worked.answers:
+                request: dict[str, Any] = {"fn": "review", "record": self.record, "hand": worked.number,
                                            "seat": PLAYER, "serial": self.serial, **piece}
                 if piece["piece"] == "trick":
-                    request["guess"] = guess_before(self.answers, piece["trick"])
+                    request["guess"] = guess_before(worked.answers, piece["trick"])
                 return request
         return None
 
@@ -117,11 +168,15 @@ class Review:
         return cast("ContractData | None", self.answers.get(f"contract {side}"))
 
     def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
-        """Store an answer; False if it is for another hand than the one now reviewed."""
-        if request.get("serial") != self.serial or request.get("hand") != self.number:
+        """Store an answer; False if it is for another hand than the one shown or the one before."""
+        worked = next((w for w in (self.shown, self.before) if w is not None and w.number == request.get("hand")), None)
+        if request.get("serial") != self.serial or worked is None:
             return False
         if not answer.get("more"):  # else the same piece is asked again, its search going on
-            self.answers[piece_key(cast(Piece, request))] = answer["value"]
+            worked.answers[piece_key(cast(Piece, request))] = answer["value"]
+            if len(worked.answers) == len(worked.pieces) and not worked.kept and self.store is not None:
+                self.store.keep(self.match.hands[worked.number], PLAYER, worked.answers)
+                worked.kept = True
         return True
 
     @property

@@ -5,6 +5,8 @@ at a time, so that the review after the hand opens with its analysis done.
 :class:`ReviewAhead` follows the table's hand: :meth:`ReviewAhead.work` searches one slice
 (a message from the page waits for one slice at most), :meth:`ReviewAhead.seed` gives a review
 of that hand the pieces answered.  A card taken back, or another hand, starts it afresh.
+A hand over, its answers are kept in the browser (:mod:`app.review_store`) once complete, or
+as far as they go when the table moves on: its review from History opens with them.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from engine.hand import Hand
 
 from app.bots import work_on
 from app.review import PLAYER, Review, guess_before, piece_key, pieces
+from app.review_store import ReviewStore
 
 from bots.review import Analysis
 
@@ -26,7 +29,10 @@ slice (the player is at the table)."""
 class ReviewAhead:
     """The analysis of the table's hand so far, on a copy of the hand of its own."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: ReviewStore | None = None) -> None:
+        self.store = store
+        """Where analyses are kept: the hand's answers go there once it is over and they are
+        complete, or the table moves on to another hand."""
         self.hand: Hand | None = None
         """The copy, played on as the table's hand is."""
         self.analysis: Analysis | None = None
@@ -54,7 +60,8 @@ class ReviewAhead:
             if done:
                 self.answers[key] = value
             return True
-        if self.hand.is_over and whole:  # all answered: the solvers' tables (megabytes) are done with
+        if self.hand.is_over and whole and self.analysis is not None:  # all answered: kept, and
+            self._keep()                                                # the solvers' tables (megabytes) let go
             self.analysis = None
         return False
 
@@ -74,13 +81,20 @@ class ReviewAhead:
             return False
         mine = self.hand
         if mine is None or not _extends(hand, mine):
+            if mine is not None and mine.is_over and self.analysis is not None:
+                self._keep()  # what was answered of the hand before
             mine = self.hand = Hand(hand.rules, hand.deal, hand.dealer)
             for _, action in hand.history:
                 mine.push(action)
-            self.analysis, self.answers, self.spent = Analysis(mine), {}, {}
+            self.analysis, self.spent = Analysis(mine), {}
+            self.answers = dict(self.store.answers(mine, PLAYER)) if self.store is not None and mine.is_over else {}
         for _, action in hand.history[len(mine.history):]:
             mine.push(action)
         return True
+
+    def _keep(self) -> None:
+        if self.store is not None and self.hand is not None:
+            self.store.keep(self.hand, PLAYER, self.answers)
 
 
 def _extends(hand: Hand, before: Hand) -> bool:

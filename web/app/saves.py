@@ -19,7 +19,9 @@ copies of the site on one host never share a game:
   list of such entries, oldest first: still read, and only ever shortened;
 - ``<scope>kept/<n>``: a save that could not be loaded, verbatim, and
   ``<scope>kept/<n>/about``: ``{"problem", "at"}``; the list is the keys
-  themselves, so no index can be lost.
+  themselves, so no index can be lost;
+- ``<scope>review/<name>``: a hand's review analysis, kept so that it is not searched
+  again (:mod:`app.review_store`): no game, and the first to go when storage is full.
 
 The tab's own game (the one a reload resumes) is named in the tab's
 ``sessionStorage`` under ``<scope>tab-game``.  Each save carries a
