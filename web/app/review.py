@@ -92,8 +92,7 @@ class Review:
 
     @property
     def reviewable(self) -> bool:
-        """A hand that was played (not thrown in) and is over."""
-        return self.hand.is_over and bool(self.hand.tricks)
+        return reviewable(self.hand)
 
     @property
     def hands(self) -> int:
@@ -123,7 +122,7 @@ class Review:
         """A hand's analysis to work out: its pieces (:func:`pieces`), none if it is not
         reviewable; those kept for the hand (:attr:`store`) answered."""
         hand = self.match.hands[number]
-        if not (hand.is_over and hand.tricks):
+        if not reviewable(hand):
             return Worked(number, [], {}, True)
         out, answers = pieces(hand), {}
         if self.store is not None:
@@ -316,6 +315,11 @@ class Review:
                 words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
             out.append(ReviewContract(name, words, False))
         return tuple(out)
+
+
+def reviewable(hand: Hand) -> bool:
+    """A hand that was played (not thrown in) and is over."""
+    return hand.is_over and bool(hand.tricks)
 
 
 def pieces(hand: Hand) -> list[Piece]:
