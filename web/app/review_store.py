@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final, cast
@@ -29,7 +30,7 @@ from engine.bids import Bid
 from engine.hand import Hand
 
 from app.review_model import ContractData, VerdictData
-from app.saves import SaveError, Storage, read_json
+from app.saves import Storage, read_json
 
 from bots.review import ANSWERS
 
@@ -95,11 +96,8 @@ class ReviewStore:
         for key in self.storage.keys():
             if key.startswith(self.prefix):
                 raw = self._get(key) or ""
-                try:
-                    at = read_json(raw, what="review").get("at")
-                except (SaveError, AttributeError):
-                    at = 0
-                out.append((key, at if type(at) is int else 0, len(key) + len(raw)))
+                at = _AT.match(raw)  # as :meth:`keep` writes it: no need to read the whole entry
+                out.append((key, int(at.group(1)) if at else 0, len(key) + len(raw)))
         return sorted(out, key=lambda k: k[1])
 
     def _get(self, key: str) -> str | None:
@@ -113,6 +111,9 @@ class ReviewStore:
             self.storage.remove(key)
         except Exception:  # noqa: BLE001
             pass
+
+
+_AT: Final = re.compile(r'\{"at":(\d{1,15}),')
 
 
 def hand_name(hand: Hand, seat: int) -> str:
