@@ -268,7 +268,8 @@ class Bridge:
         value = message.get("value")
         store.changed(str(message.get("key")), None if value is None else str(value))
         store.full = True
-        app.make_room()
+        if message.get("area") == "local":  # where the games and the analyses kept are
+            app.make_room()
         saves = app.saves
         if saves is not None and app.game_id:
             saves.load(app.game_id)  # this page's revision is the stored one again

@@ -58,9 +58,6 @@ class Review:
         self.store = store
         """Where analyses are kept: a hand's answers come from there, and go there once complete."""
         self.match = replay(record)
-        count = len(self.match.hands)
-        self.number = number % count
-        """The hand reviewed (0-based)."""
         self.source = source
         """Where it was opened: 'table' (after a hand) or 'history' (a finished game)."""
         self.step = 0
@@ -71,11 +68,16 @@ class Review:
         """Stepping on by itself, a trick at a time (the page keeps the time)."""
         self.stopped = ""
         """Why the analysis stopped before the end ('' while it goes on)."""
-        self.shown = self._worked(self.number)
+        self.shown = self._worked(number % len(self.match.hands))
         """The analysis of the hand shown."""
         self.before: Worked | None = None
         """The analysis of the hand before it, worked out once the hand shown's is complete:
         the player steps back through a game's hands, and a hand's review takes some seconds."""
+
+    @property
+    def number(self) -> int:
+        """The hand shown (0-based)."""
+        return self.shown.number
 
     @property
     def answers(self) -> dict[str, object]:
@@ -111,7 +113,7 @@ class Review:
     def other_hand(self, number: int) -> None:
         """Review another finished hand of the game."""
         if 0 <= number < self.hands and number != self.number:
-            self.number, self.step, self.serial = number, 0, self.serial + 1
+            self.step, self.serial = 0, self.serial + 1
             self.playing, self.stopped = False, ""
             before = self.before
             self.shown = before if before is not None and before.number == number else self._worked(number)

@@ -87,7 +87,7 @@ class ReviewAhead:
             for _, action in hand.history:
                 mine.push(action)
             self.analysis, self.spent = Analysis(mine), {}
-            self.answers = dict(self.store.answers(mine, PLAYER)) if self.store is not None and mine.is_over else {}
+            self.answers = self.store.answers(mine, PLAYER) if self.store is not None and mine.is_over else {}
         for _, action in hand.history[len(mine.history):]:
             mine.push(action)
         return True

@@ -80,9 +80,9 @@ class ReviewStore:
             self._remove(key)
 
     def _room(self, chars: int, key: str) -> None:
-        """Remove the oldest entries (and ``key``'s own) until ``chars`` more fit in MAX_CHARS."""
+        """Remove the oldest entries until ``chars`` more fit in MAX_CHARS (``key``'s own, written
+        over, counts for none)."""
         kept = [k for k in self._kept() if k[0] != key]
-        self._remove(key)
         total = sum(size for _, _, size in kept)
         for old, _, size in kept:
             if total + chars <= MAX_CHARS:
