@@ -225,3 +225,18 @@ if __name__ == "__main__":
         f' "{version}": {{\n' + ",\n".join(f'  "{seed}": {{\n' + ",\n".join(
             f"   {json.dumps(piece)}: {json.dumps(value)}" for piece, value in hand.items()) + "\n  }"
             for seed, hand in hands.items()) + "\n }" for version, hands in pinned.items()) + "\n}\n")
+
+
+def test_a_refused_write_to_the_tabs_own_store_leaves_the_analyses_kept(
+        kept_hand: tuple[Session, dict[str, object]]) -> None:
+    session, answers = kept_hand
+    storage = FakeStorage()
+    store = ReviewStore(storage, scope("/games/500/"), lambda: 1.0)
+    for seed in range(4):
+        store.keep(random_hand(seed), PLAYER, answers)
+    page = Page(dict(storage.data), refuse="tab-game")  # the session store's one key
+    bridge, _ = started(page, queued=[["start", DEAL]])
+    assert [r["area"] for r in page.refused] == ["session"]
+    page.apply(bridge.handle(page.refused[0]))
+    local = page.stores["local"]
+    assert local is not None and sum("/review/" in k for k in local) == 4
