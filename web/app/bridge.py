@@ -120,6 +120,8 @@ class Bridge:
 
     def do(self, app: App, op: object, message: dict[str, Any]) -> tuple[str, str] | None:
         """What a message other than 'start' asks; a file to download, if any."""
+        if op in ("act", "tick"):
+            self.room_for_games(app)
         if op == "act":
             action, value = str(message.get("action", "")), str(message.get("value", ""))
             if action in DOWNLOADS:
@@ -135,6 +137,15 @@ class Bridge:
             app.notice = ("A new version of Five Hundred is ready: reload the page to use it. "
                           "Your game is saved and carries on where it was.")
         return None
+
+    def room_for_games(self, app: App) -> None:
+        """The page's store was found full: before the next action or move the analyses kept
+        give way (:meth:`App.make_room`), as a Delete would, and the game's next save is tried.
+        Never while a refusal is handled: the page reports every write after a refused one,
+        and a store written to again before those reports are in could drop a save."""
+        store = self.stores.get("local")
+        if store is not None and store.full:
+            app.make_room()
 
     def start(self, message: dict[str, Any]) -> None:
         """Start the app on the page's snapshot of its stores, then do what the player did
@@ -260,16 +271,15 @@ class Bridge:
 
     def refused(self, app: App, message: dict[str, Any]) -> None:
         """The page could not write a key (its store is full): take back the page's value,
-        refuse writes from now on (unless the analyses kept make room: :meth:`App.make_room`),
-        and save again, which says why it cannot."""
+        refuse writes from now on (until a key is removed: the player's Delete, or the analyses
+        kept giving way before the next action, :meth:`room_for_games`), and save again, which
+        says why it cannot."""
         store = self.stores.get(str(message.get("area")))
         if store is None:
             return
         value = message.get("value")
         store.changed(str(message.get("key")), None if value is None else str(value))
         store.full = True
-        if message.get("area") == "local":  # where the games and the analyses kept are
-            app.make_room()
         saves = app.saves
         if saves is not None and app.game_id:
             saves.load(app.game_id)  # this page's revision is the stored one again

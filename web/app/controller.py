@@ -27,7 +27,7 @@ from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
-from app.saves import CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
+from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
@@ -403,6 +403,8 @@ class App:
                                self.kind, self.link_query, self.session.claims)
         if not saved and not self.kept:
             self.notice = saves.status
+        elif saved and self.notice == CANNOT_SAVE_FULL:  # room was made: the notice no longer holds
+            self.notice = ""
 
     def recover(self, error: Exception) -> None:
         """Something of ours failed in the middle of an action: the game goes back to where it

@@ -61,17 +61,18 @@ class ReviewStore:
             return {}
 
     def keep(self, hand: Hand, seat: int, answers: Mapping[str, object]) -> None:
-        """Keep ``answers`` for ``hand`` seen from ``seat`` (over what was kept), making room
-        first; a store that refuses is left as it is (the analysis is worked out again)."""
+        """Keep ``answers`` for ``hand`` seen from ``seat`` (over what was kept), then let the
+        oldest go past :data:`MAX_CHARS`; a store that refuses is left as it is, nothing
+        removed (the analysis is worked out again)."""
         if not answers:
             return
         key = self.prefix + hand_name(hand, seat)
         text = json.dumps({"at": round(self.clock() * 1000), "a": encode(answers)}, separators=(",", ":"))
-        self._room(len(key) + len(text), key)
         try:
             self.storage.set(key, text)
         except Exception:  # noqa: BLE001 (full: the game's own saves come first)
-            pass
+            return
+        self._trim(key)
 
     def make_room(self) -> None:
         """Let the older half of what is kept go (the store is full: the games come first)."""
@@ -79,16 +80,16 @@ class ReviewStore:
         for key, _, _ in kept[:(len(kept) + 1) // 2]:
             self._remove(key)
 
-    def _room(self, chars: int, key: str) -> None:
-        """Remove the oldest entries until ``chars`` more fit in MAX_CHARS (``key``'s own, written
-        over, counts for none)."""
-        kept = [k for k in self._kept() if k[0] != key]
+    def _trim(self, key: str) -> None:
+        """Remove the oldest entries but ``key``'s, just kept, until all fit in MAX_CHARS."""
+        kept = self._kept()
         total = sum(size for _, _, size in kept)
         for old, _, size in kept:
-            if total + chars <= MAX_CHARS:
+            if total <= MAX_CHARS:
                 break
-            self._remove(old)
-            total -= size
+            if old != key:
+                self._remove(old)
+                total -= size
 
     def _kept(self) -> list[tuple[str, int, int]]:
         """Every entry's key, when it was kept (0 if unreadable) and size, the oldest first."""
