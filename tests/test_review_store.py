@@ -187,6 +187,43 @@ def test_a_full_store_lets_the_analyses_kept_go_before_the_next_action(
     assert "cannot be saved" not in reply["regions"]["top"]
 
 
+def test_the_analysis_worked_out_at_the_table_opens_the_hand_from_history_after_a_reload() -> None:
+    storage = FakeStorage()
+    app = App(saves=Saves(storage), seed=lambda: 2)
+    app.dispatch("set:table", "standard")
+    app.start("")
+    session = app.session
+    assert session is not None
+    app.dispatch("autoplay", "on")
+    bots_play(session, check=lambda s: worked_ahead(app))
+    assert session.state == "hand-over"
+    worked_ahead(app)
+    assert any("/review/" in k for k in storage.keys())
+    assert app.saves is not None and app.saves.finish(app.game_id, session.settings, session.match)
+    reloaded = App(saves=Saves(storage), seed=lambda: 3)
+    reloaded.dispatch("dialog", "history")
+    reloaded.dispatch("review-open", "0")
+    review = reloaded.review
+    assert review is not None and review.source == "history"
+    assert review.done == len(review.pieces) == 13 and reloaded.review_request() is None
+    assert "Analysis complete." in reloaded.regions()["dialog"]
+    fresh, _ = reviewed(session)
+    assert review.answers == fresh.answers
+
+
+def golden_answers() -> dict[str, Any]:
+    """The answers of the golden hands, as kept."""
+    return {str(seed): encode(reviewed(played_hand(seed))[0].answers) for seed in GOLDEN_SEEDS}
+
+
+def test_the_answers_are_those_of_their_version() -> None:
+    """Answers kept are shown as long as :data:`bots.review.ANSWERS` is the same: a change to
+    the solver that changes them must raise it (then run this module as a script)."""
+    golden = json.loads(GOLDEN.read_text())
+    assert str(ANSWERS) in golden, f"run python3 -m tests.test_review_store to pin version {ANSWERS}"
+    assert golden_answers() == golden[str(ANSWERS)], "the answers changed: raise bots.review.ANSWERS"
+
+
 def test_a_refused_write_to_the_tabs_own_store_leaves_the_analyses_kept(
         kept_hand: tuple[Session, dict[str, object]]) -> None:
     session, answers = kept_hand
@@ -201,3 +238,14 @@ def test_a_refused_write_to_the_tabs_own_store_leaves_the_analyses_kept(
     page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))  # the next action
     local = page.stores["local"]
     assert local is not None and sum("/review/" in k for k in local) == 4
+
+
+if __name__ == "__main__":
+    pinned = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+    if str(ANSWERS) in pinned:
+        sys.exit(f"version {ANSWERS} is pinned already: raise bots.review.ANSWERS if the answers changed")
+    pinned[str(ANSWERS)] = golden_answers()
+    GOLDEN.write_text("{\n" + ",\n".join(  # a line a piece
+        f' "{version}": {{\n' + ",\n".join(f'  "{seed}": {{\n' + ",\n".join(
+            f"   {json.dumps(piece)}: {json.dumps(value)}" for piece, value in hand.items()) + "\n  }"
+            for seed, hand in hands.items()) + "\n }" for version, hands in pinned.items()) + "\n}\n")

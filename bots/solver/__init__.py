@@ -10,8 +10,9 @@ check it.
 
 The search (``search.py``) answers "can the counted side take at least k
 tricks?" with a boolean alpha-beta over single cards and a transposition
-table at trick starts holding bounds on the tricks still to come
-(``transposition.py``).  Touching cards in one hand are searched once and
+table at trick starts holding bounds on the tricks still to come, for the
+position and for every position that differs from it only below the ranks the
+bound rests on (partition search, ``transposition.py``).  Touching cards in one hand are searched once and
 moves are tried winners first (``moves.py``).  Before searching a trick
 start, sure trump tricks and quick tricks may settle it (``quick.py``).
 Exact trick counts come from a few such null-window probes (here).  A
@@ -46,11 +47,14 @@ class Solver:
     everyone passed).  Values are the counted side's tricks at the end of the
     hand, tricks already won included.  ``deadline`` (a ``time.monotonic``
     value) makes long searches raise :class:`SearchTimeout`, and so does
-    ``node_limit``, once the search has counted more nodes than that.
+    ``node_limit``, once the search has counted more nodes than that.  ``classes``: keep
+    bounds for classes of positions too (``transposition``): about half the nodes on long
+    searches, each dearer (the review's choice; the bots' budgets are counted without).
     """
 
     def __init__(self, hand: Hand, counted: Iterable[int] | None = None,
-                 deadline: float | None = None, node_limit: int | None = None) -> None:
+                 deadline: float | None = None, node_limit: int | None = None,
+                 classes: bool = False) -> None:
         if hand.phase != Phase.PLAY:
             raise ValueError("the solver needs a hand in the play phase")
         n = hand.rules.positions
@@ -68,7 +72,8 @@ class Solver:
         self._limits = Limits(deadline, node_limit)
         self._moves = moves_of(board)
         self._search = search_of(board, self._moves, quick_tricks_of(board),
-                                 transpositions_of(board), self._limits, misere_safe_of(board))
+                                 transpositions_of(board), self._limits, misere_safe_of(board),
+                                 classes)
         self._exact_probe: Callable[[int], bool] | None = None
 
     @property

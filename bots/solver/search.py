@@ -2,14 +2,25 @@
 counted side take ``need`` of the tricks to come?", and the root it starts
 from, which the solver moves by whole cards (``push``/``pop``).
 
-At a trick start the transposition table's bounds may answer at once, then
+At a trick start the transposition table's bounds may answer at once (the
+exact position's, else its class's), then
 the sure trump tricks and the quick tricks (``quick.py``); else the leads are
 tried in order, a table entry's best move first, else the last lead that
 settled a trick start as many tricks from the end with the same leader where
 the first in order did not (a killer move).  Followers' ordered moves
 are memoised (``Moves.follow_memo``).  The table and every function the loop
 calls are local variables of the closures built here: ``node`` is the hot
-loop, and CPython reads a closure's cells faster than attributes.
+loop, and CPython reads a closure's cells faster than attributes.  Each answer
+also says which cards' ranks it rests on (``rel``, where the solver keeps
+classes of positions): where a trick's winner beat a card of its suit, the
+lowest card of the winner's run of touching cards (it was played for the whole
+run: resting on the winner alone, a lower card of the run is unproved, and the
+tests hold a position where that gave a card a trick too many); the cards a
+sure or quick trick was counted with; and those of the answers below it that it
+needed.  A trick start's bound is kept for the class of positions that differ
+only below them (``transposition``).
+The last player of a trick reads the next trick start's table entry itself,
+and the shape a table is keyed by is made card by card as they are played.
 """
 
 from __future__ import annotations
@@ -25,7 +36,7 @@ from engine.cards import JOKER_ID
 from bots.solver.board import Board, Root
 from bots.solver.moves import NAMED, Moves
 from bots.solver.quick import QuickTricks
-from bots.solver.transposition import Transpositions
+from bots.solver.transposition import Entry, Tops, Transpositions
 
 
 class SearchTimeout(Exception):
@@ -57,10 +68,11 @@ class Search(NamedTuple):
 
 def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
               transpositions: Transpositions, limits: Limits,
-              misere_safe: Callable[[int], bool]) -> Search:
-    """The search over ``board`` with these pieces, counting into ``limits``."""
+              misere_safe: Callable[[int], bool], keep_classes: bool) -> Search:
+    """The search over ``board`` with these pieces, counting into ``limits``; ``keep_classes``: keep
+    bounds for classes of positions too, where the board allows."""
     n, seg, suit_of, power, card_of = board.n, board.seg, board.suit_of, board.power, board.card_of
-    bit = board.bit
+    bit, below = board.bit, board.below
     under, pile, nact, nxt = board.under, board.pile, board.nact, board.nxt
     count, maxer, trump, tseg = board.count, board.maxer, board.trump, board.tseg
     track, keyed_led, quick_on = board.track, board.keyed_led, board.quick_on
@@ -71,113 +83,177 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                                                moves.follow_memo)
     threat = moves.threat
     quick, entry, sure_tricks = quick_tricks
-    tt, shape, shape_after = transpositions
+    tt, classes, shape, shape_after, low, high, tops_of, cards_of, mask_of, lengths = transpositions
+    lower = board.lower
+    plain_key = relative and not keyed_led  # a trick start's key: (leader, shape)
+    part = relative and keep_classes  # bounds kept for classes of positions too (``transposition``)
+    rel = 0
+    """The cards whose ranks the last answer of :func:`node` rests on (where ``part``)."""
+    last_rel = 0
+    """The same for the last answer of :func:`last_trick`."""
     stack: list[tuple[Root, int, int, int, int]] = []
     # per tricks left and leader, the last lead that settled a trick start where the lead
     # ordered first did not: tried first where the table holds no best move (a killer move)
     killers = [-1] * ((root.left + 1) * n)
+    plain_segs = [seg[s] for s in board.plain]
+    below_all = [(1 << c) - 1 for c in range(len(card_of))]
+    fresh: list[Entry] = [(0, left, -1, (), ()) for left in range(root.left + 1)]
+    """A trick start's entry before any search, by tricks left."""
     ticks = 4096
 
+    def spend() -> None:
+        """Count a block of nodes; past the deadline or the node limit, stop."""
+        nonlocal ticks
+        ticks = 4096
+        limits.nodes += 4096
+        if limits.node_limit is not None and limits.nodes > limits.node_limit:
+            raise SearchTimeout
+        if limits.deadline is not None and time.monotonic() > limits.deadline:
+            raise SearchTimeout
+
+    def keep_class(gkey: tuple[int, ...], sh: int, rem: int, left: int, made: bool, need: int,
+                   tops: Tops) -> None:
+        """Keep a trick start's new bound for its class of positions (``transposition``)."""
+        g = classes.get(gkey)
+        if g is None:
+            g = classes[gkey] = {}
+        mask = mask_of(tops, rem)
+        by_shape = g.get(mask)
+        if by_shape is None:
+            by_shape = g[mask] = {}
+        lb, ub, _ = by_shape.get(sh & mask, (0, left, tops))
+        by_shape[sh & mask] = (max(lb, need), ub, tops) if made else (lb, min(ub, need - 1), tops)
+
     def last_trick(pos: int, need: int) -> bool:
+        nonlocal last_rel
         c = up[pos].bit_length() - 1
+        cards = bit[c]
         led_ = suit_of[c]  # a led suitless joker wins whatever suit it names
         best, winner = power[c], pos
         p = nxt[pos]
         while p != pos:
             d = up[p].bit_length() - 1
+            cards |= bit[d]
             sd = suit_of[d]
             if (sd == led_ or sd == trump) and power[d] > best:
                 best, winner = power[d], p
             p = nxt[p]
+        if part:  # where the winner beat a card of its suit: the best such card
+            c = up[winner].bit_length() - 1
+            beaten = cards & seg[suit_of[c]] & ~bit[c]
+            last_rel = bit[beaten.bit_length() - 1] if beaten else 0
         return count[winner] >= need
 
     def node(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int,
              left: int, need: int, sh: int) -> bool:
         """Whether the counted side takes ``need`` of the ``left`` tricks to come;
         at a trick start ``0 < need <= left`` and ``left >= 2``.  ``sh`` is the
-        :func:`shape` of the cards left at the trick start (relative tables)."""
-        nonlocal ticks
+        :func:`shape` of the cards left but those of the trick so far (relative tables; made
+        card by card as they are played, :func:`shape_after` inline)."""
+        nonlocal ticks, rel
         ticks -= 1
         if not ticks:
-            ticks = 4096
-            limits.nodes += 4096
-            if limits.node_limit is not None and limits.nodes > limits.node_limit:
-                raise SearchTimeout
-            if limits.deadline is not None and time.monotonic() > limits.deadline:
-                raise SearchTimeout
+            spend()
         rem = state[0]
         if k == 0:
-            hint = -1
-            lb, ub = 0, left
             key = (pos, sh) if relative else (pos, *up)
             if keyed_led:
                 key = (*key, state[1], *voids) if track else (*key, state[1])
             ent = tt.get(key)
-            if ent is not None:
-                lb, ub, hint = ent
-                if lb >= need:
-                    return True
-                if ub < need:
-                    return False
-            if misere_cut and misere_safe(pos):
-                tt[key] = (lb, 0, hint)
-                return False
-            trump_run = 0  # the side's trump tricks that quick tricks leave alone
-            t = rem & tseg
-            if t and sure_on:
-                theirs, ours, first = sure_tricks(t, rem)
-                if ours >= need:
-                    tt[key] = (need if need > lb else lb, ub, hint)
-                    return True
-                if left - theirs < need:
-                    tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
-                    return False
-                if first != pos:  # else quick tricks cash the top trumps
-                    trump_run = ours if count[pos] else theirs
-            if quick_on:  # tricks the side on lead is sure of, as a cut-off
-                goal = (need if count[pos] else left - need + 1) - trump_run
-                if quick(pos, rem, goal) or entry(pos, rem, goal):
-                    if count[pos]:
-                        tt[key] = (need if need > lb else lb, ub, hint)
-                        return True
-                    tt[key] = (lb, need - 1 if need - 1 < ub else ub, hint)
-                    return False
-            moves = lead_moves(pos, rem, True)
-            slot = left * n + pos
-            if len(moves) > 1:
-                moves = order_leads(pos, moves, rem)
-                first = hint if hint >= 0 and hint in moves else killers[slot]
-                if first >= 0 and first in moves:
-                    moves.remove(first)
-                    moves.insert(0, first)
-            is_max = maxer[pos]
-            result = not is_max
-            best_move = hint
-            u = up[pos]
-            led_set = state[1]
-            on_pile = pile[pos]
-            npos = nxt[pos]
-            for m in moves:
-                c = m & (NAMED - 1)
-                up[pos] = u ^ bit[c]
-                if on_pile and under[c] >= 0:
-                    up[pos] |= 1 << under[c]
-                nled = (m // NAMED - 1) if m >= NAMED else suit_of[c]
-                if nled < 4:
-                    state[1] = led_set | (1 << nled)
-                if node(npos, 1, nled, pos, power[c], bit[c], left, need, sh) == is_max:
-                    result = is_max
-                    best_move = m
-                    if m != moves[0]:
-                        killers[slot] = m
-                    break
-            up[pos] = u
-            state[1] = led_set
-            if result:
-                tt[key] = (need if need > lb else lb, ub, best_move)
+            if ent is None:
+                ent = fresh[left]
             else:
-                tt[key] = (lb, need - 1 if need - 1 < ub else ub, best_move)
-            return result
+                if ent[0] >= need:
+                    if part:
+                        rel = cards_of(ent[3], rem)
+                    return True
+                if ent[1] < need:
+                    if part:
+                        rel = cards_of(ent[4], rem)
+                    return False
+            gkey = None
+            if part and left > 2:
+                gkey = lengths(pos)
+                if keyed_led:
+                    gkey = (*gkey, state[1], *voids) if track else (*gkey, state[1])
+                g = classes.get(gkey)
+                if g is not None:
+                    for mask, by_shape in g.items():
+                        e = by_shape.get(sh & mask)
+                        if e is not None and (e[0] >= need or e[1] < need):
+                            rel = cards_of(e[2], rem)
+                            return e[0] >= need
+            made = -1  # a cut-off's answer: 1 made, 0 not (rel: what it rests on)
+            best_move = ent[2]
+            if misere_cut and misere_safe(pos):
+                made, rel, need = 0, rem, 1  # safe: no trick at all, resting on every rank
+            else:
+                trump_run = 0  # the side's trump tricks that quick tricks leave alone
+                t = rem & tseg
+                if t and sure_on:
+                    theirs, ours, first = sure_tricks(t, rem)
+                    if ours >= need or left - theirs < need:
+                        made, rel = int(ours >= need), t  # resting on the trumps' ranks
+                    elif first != pos:  # else quick tricks cash the top trumps
+                        trump_run = ours if count[pos] else theirs
+                if made < 0 and quick_on:  # tricks the side on lead is sure of, as a cut-off
+                    goal = (need if count[pos] else left - need + 1) - trump_run
+                    if quick(pos, rem, goal) or entry(pos, rem, goal):
+                        made = count[pos]
+                        if part:  # resting on the trumps and the suits whose top the side holds
+                            rel = rem & tseg
+                            for g_ in plain_segs:
+                                r = rem & g_
+                                top = r.bit_length() - 1
+                                if r and maxer[next(p for p in range(n) if up[p] >> top & 1)] == maxer[pos]:
+                                    rel |= r
+            if made < 0:
+                moves = lead_moves(pos, rem, True)
+                slot = left * n + pos
+                if len(moves) > 1:
+                    moves = order_leads(pos, moves, rem)
+                    first = best_move if best_move >= 0 and best_move in moves else killers[slot]
+                    if first >= 0 and first in moves:
+                        moves.remove(first)
+                        moves.insert(0, first)
+                is_max = maxer[pos]
+                made = not is_max
+                u = up[pos]
+                led_set = state[1]
+                on_pile = pile[pos]
+                npos = nxt[pos]
+                csh = 0
+                acc = 0
+                for m in moves:
+                    c = m & (NAMED - 1)
+                    up[pos] = u ^ bit[c]
+                    if on_pile and under[c] >= 0:
+                        up[pos] |= 1 << under[c]
+                    nled = (m // NAMED - 1) if m >= NAMED else suit_of[c]
+                    if nled < 4:
+                        state[1] = led_set | (1 << nled)
+                    if relative:
+                        j = (rem & lower[c]).bit_count() + suit_of[c]
+                        csh = sh >> 4 & high[j] | sh & low[j]
+                    if node(npos, 1, nled, pos, power[c], bit[c], left, need, csh) == is_max:
+                        made = is_max
+                        best_move = m
+                        acc = rel
+                        if m != moves[0]:
+                            killers[slot] = m
+                        break
+                    acc |= rel
+                up[pos] = u
+                state[1] = led_set
+                rel = acc
+            tops = tops_of(rel, rem) if part else ()
+            if made:
+                tt[key] = (need, ent[1], best_move, tops, ent[4])
+            else:
+                tt[key] = (ent[0], need - 1, best_move, ent[3], tops)
+            if gkey is not None:
+                keep_class(gkey, sh, rem, left, bool(made), need, tops)
+            return bool(made)
         f = up[pos] & seg[led_]
         on_pile = pile[pos]
         beat = -1  # no threat to weigh: the last to play, a misère (else weighed below)
@@ -208,48 +284,90 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             voids[pos] = void | (1 << led_)
         if k + 1 < nact:
             npos = nxt[pos]
+            cur = rem & ~tmask_  # the cards ``sh`` holds
+            csh = 0
+            acc = 0
+            for c in moves:
+                up[pos] = u ^ bit[c]
+                if on_pile and under[c] >= 0:
+                    up[pos] |= 1 << under[c]
+                s = suit_of[c]
+                if relative:
+                    j = (cur & lower[c]).bit_count() + s
+                    csh = sh >> 4 & high[j] | sh & low[j]
+                if (s == led_ or s == trump) and power[c] > wpow:
+                    res = node(npos, k + 1, led_, pos, power[c], tmask_ | bit[c], left,
+                               need, csh)
+                else:
+                    res = node(npos, k + 1, led_, wpos, wpow, tmask_ | bit[c], left,
+                               need, csh)
+                if res == is_max:
+                    acc = rel
+                    break
+                acc |= rel
+            else:
+                res = not is_max
+            rel = acc
+        else:
+            after = rem & ~tmask_  # the cards left but the trick's others: those ``sh`` holds
+            acc = 0
+            wcard = -1  # the card winning so far, found once needed
             for c in moves:
                 up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
                     up[pos] |= 1 << under[c]
                 s = suit_of[c]
                 if (s == led_ or s == trump) and power[c] > wpow:
-                    res = node(npos, k + 1, led_, pos, power[c], tmask_ | bit[c], left,
-                               need, sh)
+                    w, wc = pos, c
                 else:
-                    res = node(npos, k + 1, led_, wpos, wpow, tmask_ | bit[c], left,
-                               need, sh)
-                if res == is_max:
-                    break
-            else:
-                res = not is_max
-        else:
-            after = rem & ~tmask_  # the cards left but the trick's others
-            sh_after = -1  # their shape, made once a child needs it
-            for c in moves:
-                up[pos] = u ^ bit[c]
-                if on_pile and under[c] >= 0:
-                    up[pos] |= 1 << under[c]
-                s = suit_of[c]
-                w = pos if (s == led_ or s == trump) and power[c] > wpow else wpos
+                    w = wpos
+                    if part and wcard < 0:
+                        wcard = tmask_.bit_length() - 1
+                        while power[wcard] != wpow or suit_of[wcard] != led_ and suit_of[wcard] != trump:
+                            wcard = (tmask_ & below_all[wcard]).bit_length() - 1
+                    wc = wcard
+                trick_rel = 0  # where the winner beat a card of its suit: the lowest of its run
+                if part and (tmask_ | bit[c]) & seg[suit_of[wc]] & ~bit[wc]:
+                    held = up[w]  # the run's other cards, still held
+                    b = rem & below[wc]
+                    while b and held >> b.bit_length() - 1 & 1:
+                        wc = b.bit_length() - 1
+                        b ^= bit[wc]
+                    trick_rel = bit[wc]
                 rest = need - count[w]
                 if rest <= 0:
                     res = True
+                    rel = 0
                 elif rest >= left:
                     res = False
+                    rel = 0
                 elif left == 2:
                     res = last_trick(w, rest)
+                    rel = last_rel
                 else:
-                    state[0] = after & ~bit[c]
-                    if relative and sh_after < 0:
-                        sh_after = shape_after(sh, tmask_, rem)
-                    res = node(w, 0, -1, -1, -1, 0, left - 1, rest,
-                               shape_after(sh_after, bit[c], after) if relative else 0)
-                    state[0] = rem
+                    nsh = 0
+                    if relative:
+                        j = (after & lower[c]).bit_count() + s
+                        nsh = sh >> 4 & high[j] | sh & low[j]
+                    ent = tt.get((w, nsh)) if plain_key else None  # the next trick start's entry
+                    if ent is not None and (ent[0] >= rest or ent[1] < rest):
+                        ticks -= 1  # it counts as the node it settles
+                        if not ticks:
+                            spend()
+                        res = ent[0] >= rest
+                        if part:
+                            rel = cards_of(ent[3] if res else ent[4], after & ~bit[c])
+                    else:
+                        state[0] = after & ~bit[c]
+                        res = node(w, 0, -1, -1, -1, 0, left - 1, rest, nsh)
+                        state[0] = rem
                 if res == is_max:
+                    acc = rel | trick_rel
                     break
+                acc |= rel | trick_rel
             else:
                 res = not is_max
+            rel = acc
         up[pos] = u
         voids[pos] = void
         return res
@@ -264,7 +382,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             if r.left == 1:
                 return last_trick(r.pos, need)
         return node(r.pos, r.k, r.led, r.wpos, r.wpow, r.tmask, r.left, need,
-                    shape() if relative else 0)
+                    shape_after(shape(), r.tmask, state[0]) if relative else 0)
 
     def push(m: int) -> None:
         r = root
