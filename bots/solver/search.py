@@ -96,7 +96,6 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
     # ordered first did not: tried first where the table holds no best move (a killer move)
     killers = [-1] * ((root.left + 1) * n)
     plain_segs = [seg[s] for s in board.plain]
-    below_all = [(1 << c) - 1 for c in range(len(card_of))]
     fresh: list[Entry] = [(0, left, -1, (), ()) for left in range(root.left + 1)]
     """A trick start's entry before any search, by tricks left."""
     ticks = 4096
@@ -172,7 +171,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                         rel = cards_of(ent[4], rem)
                     return False
             gkey = None
-            if part and left > 2:
+            if part and left > 2:  # (two tricks from the end a search is cheaper than the classes)
                 gkey = lengths(pos)
                 if keyed_led:
                     gkey = (*gkey, state[1], *voids) if track else (*gkey, state[1])
@@ -311,7 +310,8 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         else:
             after = rem & ~tmask_  # the cards left but the trick's others: those ``sh`` holds
             acc = 0
-            wcard = -1  # the card winning so far, found once needed
+            # the card winning so far (where ``rel`` is kept): the highest trump, else of the suit led
+            wcard = ((tmask_ & seg[trump]) or (tmask_ & seg[led_])).bit_length() - 1 if part else -1
             for c in moves:
                 up[pos] = u ^ bit[c]
                 if on_pile and under[c] >= 0:
@@ -320,12 +320,7 @@ def search_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
                 if (s == led_ or s == trump) and power[c] > wpow:
                     w, wc = pos, c
                 else:
-                    w = wpos
-                    if part and wcard < 0:
-                        wcard = tmask_.bit_length() - 1
-                        while power[wcard] != wpow or suit_of[wcard] != led_ and suit_of[wcard] != trump:
-                            wcard = (tmask_ & below_all[wcard]).bit_length() - 1
-                    wc = wcard
+                    w, wc = wpos, wcard
                 trick_rel = 0  # where the winner beat a card of its suit: the lowest of its run
                 if part and (tmask_ | bit[c]) & seg[suit_of[wc]] & ~bit[wc]:
                     held = up[w]  # the run's other cards, still held
