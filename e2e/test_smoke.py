@@ -41,6 +41,23 @@ def test_worker_answers_the_page(page: Page) -> None:
     assert answer["from_source"] == []  # ours, the standard library's at start and PyScript's: bytecode compiled by build.py
 
 
+def test_what_the_page_loads_before_the_worker_starts_is_fetched_while_it_parses(page: Page) -> None:
+    """The worker starts as soon as the page's code can start it: PyScript's chunks, its config and
+    the worker's script are preloaded (build.py), none fetched only once the import or the code
+    before it has run (page.js must have arrived before anything it alone asks for), and each is
+    fetched once (a preload the page's own request does not match would be fetched twice)."""
+    app = App(page)
+    app.open()
+    app.expect_worker_ready()
+    loaded = page.evaluate("""performance.getEntriesByType("resource").map(
+        (e) => [new URL(e.name).pathname.split("/").pop(), e.startTime, e.responseEnd])""")
+    code = [(name, start) for name, start, _ in loaded if re.search(r"\.(js|toml|py)$", name)]
+    page_js = next(end for name, _, end in loaded if name == "page.js")
+    assert {"core.js", "pyscript.toml", "main.py", "drag.js"} <= {name for name, _ in code}
+    assert [name for name, start in code if start >= page_js] == []
+    assert sorted(name for name, _ in code) == sorted({name for name, _ in code})
+
+
 def test_every_request_is_local_and_succeeds(page: Page, site_url: str) -> None:
     requests: list[Request] = []
     responses: list[Response] = []
