@@ -262,20 +262,21 @@ def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str
 PAGE_CHUNKS = ("core", "toml", "error")
 """The chunks of PyScript's core (core.js's, named NAME-HASH.js) the page imports before it starts the
 worker: the page's resource timing shows them (e2e/test_smoke.py holds the list to it)."""
-PRELOADED_FETCHES = ("pyscript.toml", "main.py")
-"""What PyScript fetches on the page before it starts the worker."""
 
 
-def preloads(pyscript: Iterable[str]) -> str:
+def preloads(page: str, pyscript: Iterable[str]) -> str:
     """The links that fetch what the page loads before the worker starts while the page parses,
     instead of one after another as each import is run: page.js's own imports, PyScript's core
-    and its chunks of ``pyscript`` (the site's file names) the page needs, PyScript's config and
-    the worker's script."""
+    and its chunks of ``pyscript`` (the site's file names) the page needs, and what PyScript
+    fetches on the page: the worker's script and config, as the ``page``'s worker tag names them."""
     modules = re.findall(r'^import .* from "\./([^"]+\.js)";$', (WEB / "page.js").read_text(), re.M)
     modules += sorted(name for name in pyscript
                       if name == "pyscript/core.js" or re.fullmatch(rf"pyscript/({'|'.join(PAGE_CHUNKS)})-[\w-]+\.js", name))
+    worker = re.search(r'<script type="py" worker [^>]*src="\./(?P<src>[^"]+)" config="\./(?P<config>[^"]+)"', page)
+    if worker is None:
+        sys.exit('build: web/index.html needs its <script type="py" worker ... src="./..." config="./...">')
     links = [f'<link rel="modulepreload" href="./{name}">' for name in modules]
-    links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in PRELOADED_FETCHES]
+    links += [f'<link rel="preload" href="./{name}" as="fetch" crossorigin>' for name in worker.group("config", "src")]
     return "\n  ".join(links)
 
 
@@ -290,7 +291,7 @@ def index_page(pyscript: Iterable[str]) -> bytes:
     finally:
         sys.path.remove(str(WEB))
     page = (WEB / "index.html").read_text()
-    for mark, html in (("<!--start-->", start), ("<!--sprite-->", sprite), ("<!--preloads-->", preloads(pyscript))):
+    for mark, html in (("<!--start-->", start), ("<!--sprite-->", sprite), ("<!--preloads-->", preloads(page, pyscript))):
         if page.count(mark) != 1:
             sys.exit(f"build: web/index.html needs one {mark}")
         page = page.replace(mark, html)
@@ -331,8 +332,9 @@ def build() -> dict[str, Any]:
     ensure_node_modules()
     wheel = our_wheel(project["tool"]["setuptools"]["packages"])
     files: SiteFiles = {p.relative_to(WEB).as_posix(): p for p in files_under(WEB) if APP not in p.parents}
-    files |= pyscript_files(disabled)
-    files["index.html"] = index_page([name for name in files if name.startswith("pyscript/")])
+    pyscript = pyscript_files(disabled)
+    files |= pyscript
+    files["index.html"] = index_page(pyscript)
     files |= pyodide_files(project, wheel)
     manifest = write_site(files)
     manifest = build_pwa.finish(SITE, manifest)  # PWA: the service worker's precache list
