@@ -16,6 +16,7 @@ import shutil
 import struct
 import time
 import zlib
+from xml.etree import ElementTree
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -163,6 +164,16 @@ def test_manifest_and_icons_are_valid(built: Path) -> None:
             assert pixel[3] == 255
             if math.hypot(x + 0.5 - width / 2, y + 0.5 - width / 2) > 0.4 * width:
                 assert max(abs(a - b) for a, b in zip(pixel, background)) < 40, (x, y)
+
+
+def test_the_favicon_is_drawn_in_shapes_not_text(built: Path) -> None:
+    """The browser fetches the favicon once the page has loaded, in the first hand, and lays it out
+    on the page's thread: "500" as a <text> cost a task of 47-96 ms there (its font looked up
+    and shaped in a document of its own); as paths, no text and nothing to shape."""
+    svg = ElementTree.parse(built / "favicon.svg").getroot()
+    tags = {element.tag.rpartition("}")[2] for element in svg.iter()}
+    assert svg.get("viewBox") == "0 0 64 64" and "path" in tags
+    assert not tags & {"text", "tspan", "textPath", "foreignObject", "image", "style"}, tags
 
 
 def test_the_build_writes_the_precache_list(built: Path) -> None:

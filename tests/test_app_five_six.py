@@ -289,7 +289,7 @@ def test_eleven_twelve_and_thirteen_rank_between_queen_and_ten_and_read_clearly(
     order = hand_order(Rules.parse("six-handed"), cards, None)
     assert [str(c) for c in order] == ["KH", "QH", "13H", "12H", "11H", "10H", "9H"]
     face = table_render.face(card_view(Card.parse("12S")))
-    assert '<use href="#glyph-12" x="54" y="76" font-size="40"/>' in face  # the number large in the middle
+    assert '<use href="#glyph-12" transform="translate(54 76) scale(0.4)"/>' in face  # the number large in the middle
     assert card_view(Card.parse("13D")).label == "thirteen of diamonds"
 
 

@@ -176,6 +176,7 @@ def test_every_card_face_is_well_formed(deck: Deck) -> None:
     Markup(svg.back())
     sprite = svg.sprite()
     assert all(f'id="pip-{s}"' in sprite for s in ("S", "C", "D", "H", "star"))
+    assert "<text" not in sprite  # drawn, not set: text is laid out anew for every card drawn (issue 16)
     glyphs = re.findall(r'href="#(glyph-[^"]+)"', "".join(table_render.face(card_view(c)) for c in deck.cards))
     assert set(glyphs) <= set(re.findall(r'<symbol id="(glyph-[^"]+)"', sprite))
 

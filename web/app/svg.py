@@ -7,10 +7,9 @@ read when the cards overlap in a fan, and a large pip or letter in the middle.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Final
 
-from app import courts
+from app import courts, glyphs
 from engine.cards import RANK_TEXT
 
 SUIT_PATHS: Final = {
@@ -27,8 +26,8 @@ FACES: Final = ("J", "Q", "K")
 HIGH_NUMBERS: Final = ("11", "12", "13")
 """The six-handed deck's extra ranks: their number large in the middle, so they never pass for a 1 or a 10."""
 GLYPHS: Final = tuple(dict.fromkeys((*RANK_TEXT, *"JOKER", "2nd")))
-"""Every letter and number a face shows, each a symbol of the sprite."""
-_FONT: Final = 'font-family="system-ui,\'DejaVu Sans\',sans-serif" font-weight="700"'
+"""Every letter and number a face shows, each a symbol of the sprite: a path (app.glyphs), not
+text, which the browser would lay out for every card it draws."""
 
 
 def sprite() -> str:
@@ -37,8 +36,8 @@ def sprite() -> str:
     its own beyond its name (axe-core's label-in-name: the name is the card's words)."""
     symbols = "".join(f'<symbol id="pip-{name}" viewBox="0 0 100 100">{path}</symbol>'
                       for name, path in SUIT_PATHS.items())
-    symbols += "".join(f'<symbol id="{_glyph_id(g)}" overflow="visible"><text text-anchor="middle" {_FONT}>'
-                       f'{escape(g)}</text></symbol>' for g in GLYPHS)
+    symbols += "".join(f'<symbol id="{_glyph_id(g)}" overflow="visible"><path d="{glyphs.PATHS[g]}"/></symbol>'
+                       for g in GLYPHS)
     symbols += courts.symbols()
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sprite" width="0" height="0" '
             f'aria-hidden="true" focusable="false">{symbols}</svg>')
@@ -66,7 +65,7 @@ def face(card: dict[str, Any]) -> str:
 def _glyph(glyph: str, x: int, y: int, size: int, cls: str = "") -> str:
     """A letter or number of the sprite, centred on ``x`` with its baseline at ``y``."""
     extra = f' class="{cls}"' if cls else ""
-    return f'<use href="#{_glyph_id(glyph)}" x="{x}" y="{y}" font-size="{size}"{extra}/>'
+    return f'<use href="#{_glyph_id(glyph)}" transform="translate({x} {y}) scale({size / glyphs.EM:g})"{extra}/>'
 
 
 def _glyph_id(glyph: str) -> str:
