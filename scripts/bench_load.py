@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how fast the built site starts, against the floor, in headless Chromium.
 
-    python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--before DIR] [--base /games/500/]
+    python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--before DIR] [--base /games/500/] [--cpu]
 
 Builds site/ (unless --site names a built one) and serves a copy of it on 127.0.0.1 with the
 floor pages added: Pyodide alone from the same site running ``1+1``, on the page's thread
@@ -43,13 +43,21 @@ a player in a hurry would, then lets auto-play play the first hand. It prints th
                 can act to its end, played by auto-play and the bots with no pause; the floors'
                 until 1+1 is answered (in a worker: a page thread with nothing to do, which
                 shows what the shared machine alone makes of a task)
+  hand CPU      with --cpu: the CPU time of the page thread's costliest task in the hand (from
+                Chromium's trace of the load, each task's thread time), less the collections that
+                PSS, GC forces: a task's length counts the time its thread waited for a core,
+                which on a machine of two cores, the bots' worker searching on one, can be most
+                of it; this is the work. Tracing slows the game's loads: with --cpu, take the
+                other figures from a run without it.
 and the game's figures as ratios of the floor's, measured side by side in the same run (the
 machine is shared: compare ratios). Times are from the start of navigation.
 """
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
+import json
 import os
 import shutil
 import statistics
@@ -57,9 +65,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
 
@@ -102,7 +110,10 @@ new MutationObserver(() => {
   const marks = {start: data.start === "usable", ready: data.ready === "true", worker: data.worker === "ready",
                  act: data.turn === "you", over: /^(hand-over|game-over)$/.test(data.turn ?? "")};
   for (const [name, set] of Object.entries(marks)) {
-    if (set && !(name in window.__marks)) window.__marks[name] = performance.now();
+    if (set && !(name in window.__marks)) {
+      window.__marks[name] = performance.now();
+      performance.mark("bench-" + name);  // in the trace too (--cpu)
+    }
   }
 }).observe(document, {attributes: true, subtree: true,
                       attributeFilter: ["data-start", "data-ready", "data-worker", "data-turn"]});
@@ -123,6 +134,7 @@ class Load(NamedTuple):
     memory_after_hand_pss_gc_mb: float
     longest_start_task_ms: float
     longest_hand_task_ms: float
+    longest_hand_task_cpu_ms: float = NAN
 
 
 def bench_site(site: Path, target: Path) -> Path:
@@ -243,8 +255,59 @@ def floor_load(page: Page, url: str, empty: tuple[float, float], profile: str, n
     return Load(first_paint(page), NAN, ready, ready, memory, memory, pss, pss, pss_gc, pss_gc, longest, NAN)
 
 
-def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) -> Load:
-    """Load the game, deal at once, let auto-play play the first hand."""
+TRACED = "toplevel,blink.user_timing"
+"""What --cpu traces: every task with its thread time, and the marks that bound the hand."""
+
+
+@contextmanager
+def traced(page: Page) -> Iterator[list[dict[str, Any]]]:
+    """Chromium's trace of the page's renderer while the block runs: its events, once it ends."""
+    cdp = page.context.new_cdp_session(page)
+    done: dict[str, Any] = {}
+    cdp.on("Tracing.tracingComplete", lambda params: done.update(params))
+    cdp.send("Tracing.start", {"categories": TRACED, "transferMode": "ReturnAsStream"})
+    events: list[dict[str, Any]] = []
+    yield events
+    cdp.send("Tracing.end")
+    while not done:
+        page.wait_for_timeout(50)
+    chunks = []
+    while True:
+        read = cdp.send("IO.read", {"handle": done["stream"], "size": 1 << 22})
+        chunks.append(base64.b64decode(read["data"]) if read.get("base64Encoded") else read["data"].encode())
+        if read.get("eof"):
+            break
+    cdp.send("IO.close", {"handle": done["stream"]})
+    cdp.detach()
+    found = json.loads(b"".join(chunks))
+    events += found["traceEvents"] if isinstance(found, dict) else found
+
+
+def costliest_task_ms(events: list[dict[str, Any]], start: str, end: str, skip: tuple[str, str]) -> float:
+    """The most thread time (CPU) any task of the page's main thread took between the marks
+    ``start`` and ``end``, leaving out those between the marks ``skip``."""
+    marks = {e["name"]: e for e in events if e.get("cat") == "blink.user_timing"}
+    pid = marks[start]["pid"]
+    main = {e["tid"] for e in events if e.get("name") == "thread_name" and e["pid"] == pid
+            and e["args"]["name"] == "CrRendererMain"}
+    at = {name: marks[name]["ts"] for name in (start, end, *skip)}
+    return max((e.get("tdur", 0) / 1000 for e in events
+                if e.get("name") == "ThreadControllerImpl::RunTask" and e.get("ph") == "X" and e["pid"] == pid
+                and e["tid"] in main and at[start] <= e["ts"] + e["dur"] and e["ts"] <= at[end]
+                and not at[skip[0]] <= e["ts"] <= at[skip[1]]), default=0.0)
+
+
+def game_load(page: Page, url: str, empty: tuple[float, float], profile: str, cpu: bool = False) -> Load:
+    """Load the game, deal at once, let auto-play play the first hand (``cpu``: traced)."""
+    with traced(page) if cpu else nullcontext([]) as events:
+        load = _game_load(page, url, empty, profile)
+    if not cpu:
+        return load
+    return load._replace(longest_hand_task_cpu_ms=costliest_task_ms(
+        events, "bench-act", "bench-over", ("bench-collect", "bench-collected")))
+
+
+def _game_load(page: Page, url: str, empty: tuple[float, float], profile: str) -> Load:
     page.goto(url)
     page.wait_for_function("'start' in window.__marks", timeout=TIMEOUT_MS)
     page.select_option('#start-form select[data-action="set:pace"]', "0")
@@ -254,7 +317,9 @@ def game_load(page: Page, url: str, empty: tuple[float, float], profile: str) ->
     page.click("#start-form button[type=submit]")
     page.wait_for_function("'act' in window.__marks && 'worker' in window.__marks", timeout=TIMEOUT_MS)
     memory, pss = above(profile, empty)
+    page.evaluate("performance.mark('bench-collect')")
     pss_gc = collected(page, profile, empty)  # the player's turn: the game waits for the click
+    page.evaluate("performance.mark('bench-collected')")
     found = marks(page)
     page.locator("#top").get_by_role("button", name="Menu").click()
     page.locator("#dialog").get_by_role("checkbox", name="Auto-play my hand").check()
@@ -307,11 +372,13 @@ def main() -> None:
     parser.add_argument("--site", type=Path, help="an already built site folder (default: build site/)")
     parser.add_argument("--before", type=Path, help="another built site, whose game is measured beside it")
     parser.add_argument("--base", default="/", help="URL path to serve the site under")
+    parser.add_argument("--cpu", action="store_true", help="trace the game's loads: the hand's costliest task in CPU")
     args = parser.parse_args()
     if args.site is None:
         build.build()
     rates = [float(r) for r in args.rates.split(",")]
-    loads = {what: load for what, load in LOADS.items() if args.before or what != "game before"}
+    loads = {what: functools.partial(load, cpu=True) if args.cpu and what.startswith("game") else load
+             for what, load in LOADS.items() if args.before or what != "game before"}
     results: dict[tuple[float, str, str], list[Load]] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright, ExitStack() as servers:
         urls: dict[str, str] = {what: servers.enter_context(build.serving(
@@ -335,7 +402,7 @@ def main() -> None:
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
     print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
           f"{'after hand':>10} {'PSS':>9} {'after hand':>10} {'PSS, GC':>9} {'after hand':>10} "
-          f"{'longest task: start':>19} {'hand':>7}")
+          f"{'longest task: start':>19} {'hand':>7} {'hand CPU':>8}")
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
@@ -343,7 +410,7 @@ def main() -> None:
                 m = [median(results[(rate, what, state)], f) for f in fields]
                 print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
                       f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>6.0f} MB {m[7]:>7.0f} MB {m[8]:>6.0f} MB "
-                      f"{m[9]:>7.0f} MB {m[10]:>16.0f} ms {m[11]:>4.0f} ms")
+                      f"{m[9]:>7.0f} MB {m[10]:>16.0f} ms {m[11]:>4.0f} ms {m[12]:>5.0f} ms")
             for game in (g for g in ("game", "game before") if g in loads):
                 for floor in ("floor", "floor in worker"):
                     ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
