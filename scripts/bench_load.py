@@ -261,7 +261,7 @@ TRACED = "toplevel,blink.user_timing"
 
 @contextmanager
 def traced(page: Page) -> Iterator[list[dict[str, Any]]]:
-    """Chromium's trace of the page's renderer while the block runs: its events, once it ends."""
+    """Chromium's trace (all its processes) while the block runs: its events, once the block ends."""
     cdp = page.context.new_cdp_session(page)
     done: dict[str, Any] = {}
     cdp.on("Tracing.tracingComplete", lambda params: done.update(params))
