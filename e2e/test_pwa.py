@@ -16,11 +16,11 @@ import shutil
 import struct
 import time
 import zlib
-from xml.etree import ElementTree
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
