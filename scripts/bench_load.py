@@ -2,12 +2,16 @@
 """Measure how fast the built site starts, against the floor, in headless Chromium.
 
     python scripts/bench_load.py [--runs 3] [--rates 1,4] [--site DIR] [--before DIR] [--base /games/500/] [--cpu]
+                                 [--no-sound]
 
 Builds site/ (unless --site names a built one) and serves a copy of it on 127.0.0.1 with the
 floor pages added: Pyodide alone from the same site running ``1+1``, on the page's thread
 (floor.html) and in a worker as the game runs it (floor-worker.html: Chromium's CPU
-throttling may spare workers, so this is the fair floor at x4); both register the same service
-worker, which precaches them too. For each run and CPU rate
+throttling may spare workers, so this is the fair floor at x4); and where PyScript's part of the
+game's start ends: a PyScript worker with the game's interpreter and plugins answering ``1+1``,
+with no packages (floor-pyscript.html) and with the game's wheels installed but not imported
+(floor-wheels.html). All register the same service worker, which precaches them too. For each
+run and CPU rate
 (``Emulation.setCPUThrottlingRate``: 1 is this machine, 4 a mid-range phone), the floor and
 the game each load in a browser of their own with a new profile on disk:
 cold (empty caches), then warm: that browser is closed once the service worker has cached every
@@ -16,7 +20,8 @@ anew as a player would; a reload would run in the renderer process that still ho
 page's memory). ``--before DIR`` adds the game from another built site (say, the last commit's),
 served beside it and measured in the same run. In the game the benchmark picks "No pause" and
 presses Deal with a deal where South bids first as soon as the start screen takes input, as
-a player in a hurry would, then lets auto-play play the first hand. It prints the medians of:
+a player in a hurry would, then lets auto-play play the first hand (``--no-sound``: with the
+start form's Sounds unticked, so no audio is made). It prints the medians of:
   first paint   first-contentful-paint
   start screen  the start screen as built is painted and takes input: the later of first paint and
                 <body data-start="usable"> (floor: -)
@@ -59,13 +64,14 @@ import base64
 import functools
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -82,13 +88,13 @@ const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.hre
 const answer = String(pyodide.runPython("1+1"));
 """
 FLOOR = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Floor: Pyodide alone</title>
+<html lang="en"><head><meta charset="utf-8"><title>Floor</title>
 <script type="module">
 navigator.serviceWorker?.register("./sw.js").then(() => navigator.serviceWorker.ready)
   .then(() => { document.documentElement.dataset.offline = "ready"; });
 %s
 </script></head>
-<body><h1>Pyodide alone</h1></body></html>
+<body><h1>Floor</h1></body></html>
 """
 FLOORS = {
     "floor.html": FLOOR % (FLOOR_RUN + 'document.body.dataset.ready = "true";'),
@@ -98,6 +104,37 @@ FLOORS = {
     "floor-worker.js": FLOOR_RUN + "postMessage(answer);\n",
 }
 """The floor pages: Pyodide alone on the page's thread, and in a worker as the game runs it."""
+PYSCRIPT_RUN = """const tag = document.querySelector('script[type="py"][worker]');
+await import("./pyscript/core.js");
+while (!tag.xworker) await new Promise((resolve) => setTimeout(resolve, 10));
+const exports = await tag.xworker.ready;
+await (exports?.handle ? exports : tag.xworker.sync).handle("1+1");
+document.body.dataset.ready = "true";
+</script>
+<py-config>%s</py-config><mpy-config>%s</mpy-config>
+<script type="py" worker name="floor" src="./floor.py" config="./%s">"""
+PYSCRIPT_CONFIG = """interpreter = "./pyodide/pyodide.mjs"
+%s
+[files]
+"./pyodide/pyscript-pyc.zip" = "./pyscript/*"
+"""
+
+
+def pyscript_floors(site: Path) -> dict[str, str]:
+    """Pages that stop where PyScript's part of the game's start ends: a PyScript worker with the
+    game's interpreter, plugins and PyScript's compiled modules, answering ``1+1``: with no
+    packages (floor-pyscript.html), and with the game's wheels installed but not imported
+    (floor-wheels.html); each preloads PyScript's files as the game's page does."""
+    kept = [line for line in (site / "pyscript.toml").read_text().splitlines() if line.startswith(("plugins", "packages"))]
+    plugins = next(line for line in kept if line.startswith("plugins"))
+    preloads = "".join(re.findall(r'<link rel="modulepreload" href="\./pyscript/[^"]+">', (site / "index.html").read_text()))
+    pages: dict[str, str] = {}
+    for name, lines in (("floor-pyscript", [plugins]), ("floor-wheels", kept)):
+        pages[f"{name}.toml"] = PYSCRIPT_CONFIG % "\n".join(lines)
+        page = FLOOR % (PYSCRIPT_RUN % (plugins, plugins, f"{name}.toml"))
+        pages[f"{name}.html"] = page.replace("<head>", "<head>" + preloads, 1)
+    pages["floor.py"] = 'def handle(text: str) -> str:\n    return str(eval(text))\n\n\n__export__ = ["handle"]\n'
+    return pages
 # Records when the markers appear (ms since navigation started) and the page thread's long tasks.
 RECORD = """
 window.__marks = {};
@@ -138,9 +175,9 @@ class Load(NamedTuple):
 
 
 def bench_site(site: Path, target: Path) -> Path:
-    """A copy of the built site with the floor page, its manifest and service worker rebuilt."""
+    """A copy of the built site with the floor pages, its manifest and service worker rebuilt."""
     shutil.copytree(site, target)
-    for name, text in FLOORS.items():
+    for name, text in (FLOORS | pyscript_floors(site)).items():
         (target / name).write_text(text)
     files: build.SiteFiles = {p.relative_to(target).as_posix(): p for p in build.files_under(target)
                               if p != target / build.MANIFEST}
@@ -297,20 +334,25 @@ def costliest_task_ms(events: list[dict[str, Any]], start: str, end: str, skip: 
                 and not at[skip[0]] <= e["ts"] <= at[skip[1]]), default=0.0)
 
 
-def game_load(page: Page, url: str, empty: tuple[float, float], profile: str, cpu: bool = False) -> Load:
-    """Load the game, deal at once, let auto-play play the first hand (``cpu``: traced)."""
-    with traced(page) if cpu else nullcontext([]) as events:
-        load = _game_load(page, url, empty, profile)
+def game_load(page: Page, url: str, empty: tuple[float, float], profile: str, cpu: bool = False,
+              sound: bool = True) -> Load:
+    """Load the game, deal at once, let auto-play play the first hand (``cpu``: traced;
+    ``sound``: with the start form's Sounds as it is, else unticked)."""
+    tracing: AbstractContextManager[list[dict[str, Any]]] = traced(page) if cpu else nullcontext([])
+    with tracing as events:
+        load = _game_load(page, url, empty, profile, sound)
     if not cpu:
         return load
     return load._replace(longest_hand_task_cpu_ms=costliest_task_ms(
         events, "bench-act", "bench-over", ("bench-collect", "bench-collected")))
 
 
-def _game_load(page: Page, url: str, empty: tuple[float, float], profile: str) -> Load:
+def _game_load(page: Page, url: str, empty: tuple[float, float], profile: str, sound: bool) -> Load:
     page.goto(url)
     page.wait_for_function("'start' in window.__marks", timeout=TIMEOUT_MS)
     page.select_option('#start-form select[data-action="set:pace"]', "0")
+    if not sound:
+        page.uncheck('#start-form input[data-action="pref:sound"]')
     page.fill("#deal-code", DEAL)
     origin = page.evaluate("performance.timeOrigin")  # the page's clock, in ms since the epoch
     sent = time.time() * 1000 - origin  # when the click is sent, not when it is taken
@@ -354,6 +396,8 @@ def fresh_empty(page: Page, profile: str) -> tuple[float, float]:
 LOADS: dict[str, Callable[..., Load]] = {
     "floor": floor_load,
     "floor in worker": functools.partial(floor_load, name="floor-worker.html"),
+    "floor in PyScript": functools.partial(floor_load, name="floor-pyscript.html"),
+    "floor in PyScript, wheels": functools.partial(floor_load, name="floor-wheels.html"),
     "game": game_load,
     "game before": game_load,
 }
@@ -373,11 +417,12 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="another built site, whose game is measured beside it")
     parser.add_argument("--base", default="/", help="URL path to serve the site under")
     parser.add_argument("--cpu", action="store_true", help="trace the game's loads: the hand's costliest task in CPU")
+    parser.add_argument("--no-sound", action="store_true", help="deal with Sounds unticked: no audio is made")
     args = parser.parse_args()
     if args.site is None:
         build.build()
     rates = [float(r) for r in args.rates.split(",")]
-    loads = {what: functools.partial(load, cpu=True) if args.cpu and what.startswith("game") else load
+    loads = {what: functools.partial(load, cpu=args.cpu, sound=not args.no_sound) if what.startswith("game") else load
              for what, load in LOADS.items() if args.before or what != "game before"}
     results: dict[tuple[float, str, str], list[Load]] = {}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright, ExitStack() as servers:
@@ -400,26 +445,28 @@ def main() -> None:
                                     installed(page, site_url)
     fields = Load._fields
     print(f"{url}: medians of {args.runs} runs, headless Chromium, side by side")
-    print(f"{'':34} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
+    print(f"{'':52} {'first paint':>11} {'start screen':>12} {'can act':>9} {'worker':>9} {'memory':>9} "
           f"{'after hand':>10} {'PSS':>9} {'after hand':>10} {'PSS, GC':>9} {'after hand':>10} "
           f"{'longest task: start':>19} {'hand':>7} {'hand CPU':>8}")
+    pyscript = [what for what in loads if "PyScript" in what]
     for rate in rates:
         for state in ("cold", "warm"):
             label = f"x{rate:g} {state}"
             for what in loads:
                 m = [median(results[(rate, what, state)], f) for f in fields]
-                print(f"{label + ' ' + what:34} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
+                print(f"{label + ' ' + what:52} {m[0]:>8.0f} ms {m[1]:>9.0f} ms {m[2]:>6.0f} ms {m[3]:>6.0f} ms "
                       f"{m[4]:>6.0f} MB {m[5]:>7.0f} MB {m[6]:>6.0f} MB {m[7]:>7.0f} MB {m[8]:>6.0f} MB "
                       f"{m[9]:>7.0f} MB {m[10]:>16.0f} ms {m[11]:>4.0f} ms {m[12]:>5.0f} ms")
-            for game in (g for g in ("game", "game before") if g in loads):
-                for floor in ("floor", "floor in worker"):
-                    ratio = [median(results[(rate, game, state)], f) / median(results[(rate, floor, state)], f)
-                             for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb", "memory_pss_mb",
-                                       "memory_after_hand_pss_mb", "memory_pss_gc_mb", "memory_after_hand_pss_gc_mb")]
-                    print(f"{label + ' ' + game + '/' + floor:34} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
-                          f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x "
-                          f"{ratio[5]:>8.2f}x {ratio[6]:>9.2f}x")
-
+            pairs = [(game, floor) for game in loads if game.startswith("game")
+                     for floor in ("floor", "floor in worker", *pyscript)]
+            pairs += [(floor, "floor in worker") for floor in pyscript]
+            for what, floor in pairs:
+                ratio = [median(results[(rate, what, state)], f) / median(results[(rate, floor, state)], f)
+                         for f in ("can_act_ms", "memory_mb", "memory_after_hand_mb", "memory_pss_mb",
+                                   "memory_after_hand_pss_mb", "memory_pss_gc_mb", "memory_after_hand_pss_gc_mb")]
+                print(f"{label + ' ' + what + ' / ' + floor:52} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
+                      f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x "
+                      f"{ratio[5]:>8.2f}x {ratio[6]:>9.2f}x")
 
 if __name__ == "__main__":
     main()
