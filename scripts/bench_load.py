@@ -113,28 +113,26 @@ document.body.dataset.ready = "true";
 </script>
 <py-config>%s</py-config><mpy-config>%s</mpy-config>
 <script type="py" worker name="floor" src="./floor.py" config="./%s">"""
-PYSCRIPT_CONFIG = """interpreter = "./pyodide/pyodide.mjs"
-%s
-[files]
-"./pyodide/pyscript-pyc.zip" = "./pyscript/*"
-"""
 
 
 def pyscript_floors(site: Path) -> dict[str, str]:
     """Pages that stop where PyScript's part of the game's start ends: a PyScript worker with the
-    game's interpreter, plugins and PyScript's compiled modules, answering ``1+1``: with no
-    packages (floor-pyscript.html), and with the game's wheels installed but not imported
-    (floor-wheels.html); each preloads PyScript's files as the game's page does."""
-    kept = [line for line in (site / "pyscript.toml").read_text().splitlines() if line.startswith(("plugins", "packages"))]
-    plugins = next(line for line in kept if line.startswith("plugins"))
+    game's config (its interpreter, plugins and PyScript's compiled modules) answering ``1+1``:
+    with the game's wheels installed but not imported (floor-wheels.html), and with no packages
+    (floor-pyscript.html); each preloads PyScript's files as the game's page does."""
+    config = (site / "pyscript.toml").read_text()
+    plugins = next(line for line in config.splitlines() if line.startswith("plugins"))
     preloads = "".join(re.findall(r'<link rel="modulepreload" href="\./pyscript/[^"]+">', (site / "index.html").read_text()))
+    no_packages = "".join(line for line in config.splitlines(keepends=True) if not line.startswith("packages"))
     pages: dict[str, str] = {}
-    for name, lines in (("floor-pyscript", [plugins]), ("floor-wheels", kept)):
-        pages[f"{name}.toml"] = PYSCRIPT_CONFIG % "\n".join(lines)
+    for name, toml in (("floor-pyscript", no_packages), ("floor-wheels", config)):
+        pages[f"{name}.toml"] = toml
         page = FLOOR % (PYSCRIPT_RUN % (plugins, plugins, f"{name}.toml"))
         pages[f"{name}.html"] = page.replace("<head>", "<head>" + preloads, 1)
     pages["floor.py"] = 'def handle(text: str) -> str:\n    return str(eval(text))\n\n\n__export__ = ["handle"]\n'
     return pages
+
+
 # Records when the markers appear (ms since navigation started) and the page thread's long tasks.
 RECORD = """
 window.__marks = {};
@@ -467,6 +465,7 @@ def main() -> None:
                 print(f"{label + ' ' + what + ' / ' + floor:52} {'':>11} {'':>12} {ratio[0]:>8.2f}x {'':>9} "
                       f"{ratio[1]:>8.2f}x {ratio[2]:>9.2f}x {ratio[3]:>8.2f}x {ratio[4]:>9.2f}x "
                       f"{ratio[5]:>8.2f}x {ratio[6]:>9.2f}x")
+
 
 if __name__ == "__main__":
     main()
