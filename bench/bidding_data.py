@@ -55,7 +55,12 @@ def declared(rules: Rules, seed: int, dealer: int, seat: int, denomination: int)
     """The hand ready to play with ``seat`` declaring ``denomination`` (lowest
     bid, everyone else passing, the kitty put back by the yardstick), or None
     if no such bid can open the auction."""
-    hand = Hand.new(rules, seed, dealer)
+    return declare(Hand.new(rules, seed, dealer), seat, denomination)
+
+
+def declare(hand: Hand, seat: int, denomination: int) -> Hand | None:
+    """:func:`declared` from a hand just dealt (changed in place)."""
+    rules = hand.rules
     while hand.to_act != seat:
         hand.push(PASS_ID)
     bid = next((a for a in hand.legal_actions() if a.bid is not None

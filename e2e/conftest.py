@@ -21,10 +21,10 @@ from playwright.sync_api import Browser, Page, expect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 import build  # noqa: E402
-from pages import App, TableScreen  # noqa: E402
+from e2e.pages import App, TableScreen  # noqa: E402
 
 BASE_PATH = "/games/500/"
-pytest_plugins = ["trust"]  # @pytest.mark.probe("kind"), and the trust table at the end of a run
+pytest_plugins = ["e2e.trust"]  # @pytest.mark.probe("kind"), and the trust table at the end of a run
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from app.cards import bid_short, card_name
 from app.settings import TOURNAMENT
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
 from engine.rules import Rules
-from scenarios import Step
+from e2e.scenarios import Step
 
 PYTHON_START_TIMEOUT_MS = 120_000  # Pyodide takes about 4 s here, a minute on this shared machine at its busiest
 TURN_TIMEOUT_MS = 30_000  # the bots' turns, with no pause: well under a second each
@@ -234,9 +234,10 @@ class TableScreen:
     def pile_places(self, place: str) -> list[list[Any]]:
         """A player's piles ('south', 'north'), place by place: the face-up card's name ('' for
         none) and whether a card back shows there; [] once all are gone."""
-        return self.arena.locator(f".piles-{place} .pile").evaluate_all(
+        places: list[list[Any]] = self.arena.locator(f".piles-{place} .pile").evaluate_all(
             "els => els.map(e => [(e.querySelector('.pile-card, .card')?.getAttribute('aria-label') || '')"
             ".split(',')[0], !!e.querySelector('.pile-back')])")
+        return places
 
     @staticmethod
     def tap(card: Locator, force: bool = False) -> None:
@@ -294,8 +295,8 @@ class TableScreen:
                 cell.click()
                 self.panel.get_by_role("button", name=f"Call the {name}").click()
         elif kind == "joker":
-            suit = int(value)
-            name = "Keep it without a suit" if suit == 4 else SUIT_NAMES[suit]
+            index = int(value)
+            name = "Keep it without a suit" if index == 4 else SUIT_NAMES[index]
             self.panel.get_by_role("button", name=name).click()
         elif kind in ("play", "pile"):
             name = card_name(Card.parse(value))

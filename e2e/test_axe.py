@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.session import PLAYER
-from pages import App, StartScreen, TableScreen
-from scenarios import bidder, find, seven_in_longest
-from test_layout import VIEWPORTS
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import bidder, find, seven_in_longest
+from e2e.test_layout import VIEWPORTS
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = """async () => {
@@ -56,11 +56,11 @@ def test_no_serious_accessibility_violation(browser: Browser, site_url: str, dev
             expect(dialog.get_by_role("heading", name=title)).to_be_visible()
             found += violations(page, f"{tool} dialog")
             table.close_dialog()
-        for button, title in (("History & stats", "History & stats"), ("Share this deal", None)):
+        for button, heading in (("History & stats", "History & stats"), ("Share this deal", None)):
             dialog = table.open_dialog("Menu")
             dialog.get_by_role("button", name=button).click()
-            if title:
-                expect(dialog.get_by_role("heading", name=title)).to_be_visible()
+            if heading:
+                expect(dialog.get_by_role("heading", name=heading)).to_be_visible()
             else:
                 expect(dialog.get_by_role("heading", name="Menu")).to_be_hidden()
             found += violations(page, f"{button} dialog")

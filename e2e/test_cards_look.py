@@ -11,10 +11,10 @@ from app.chart import chart_words
 from app.session import Session
 from app.settings import default_settings
 from engine.deal import DealCode
-from pages import HAND_OVER, App, StartScreen, TableScreen
-from scenarios import find, passer
-from test_axe import violations
-from test_layout import SHOTS, VIEWPORTS
+from e2e.pages import HAND_OVER, App, StartScreen, TableScreen
+from e2e.scenarios import find, passer
+from e2e.test_axe import violations
+from e2e.test_layout import SHOTS, VIEWPORTS
 
 HANDS_CHARTED = 3
 GAME_CODE = "1-0-1"

@@ -14,9 +14,9 @@ from bots.claim import claim_order
 from engine.hand import Hand, Phase
 from engine.observation import observe
 from engine.record import replay
-from conftest import BASE_PATH
-from pages import HAND_OVER, StartScreen, TableScreen
-from scenarios import Scenario, bidder, find, seven_in_longest
+from e2e.conftest import BASE_PATH
+from e2e.pages import HAND_OVER, StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, find, seven_in_longest
 
 
 def claims(scenario: Scenario) -> list[int]:

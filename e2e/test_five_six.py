@@ -18,10 +18,10 @@ from engine.deal import DealCode
 from engine.observation import observe
 from engine.rules import Rules
 from engine.seats import seat_name
-from pages import HAND_OVER, StartScreen, TableScreen
-from scenarios import Scenario, bidder, find, passer, replayed, seven_in_longest, shown_hand
-from test_hand import expect_scores_match_engine
-from test_layout import SHOTS, VIEWPORTS, check_layout
+from e2e.pages import HAND_OVER, StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, find, passer, replayed, seven_in_longest, shown_hand
+from e2e.test_hand import expect_scores_match_engine
+from e2e.test_layout import SHOTS, VIEWPORTS, check_layout
 
 TITLES = {"five-handed": "Five-handed", "six-handed": "Six-handed, two teams", "six-handed-pairs": "Six-handed, three teams"}
 DEALER = {"five-handed": 4, "six-handed": 5, "six-handed-pairs": 5}

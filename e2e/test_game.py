@@ -13,9 +13,9 @@ from app.session import Session
 from app.view import table_view
 from engine.deal import DealCode
 from engine.record import replay
-from pages import GAME_TIMEOUT_MS, App, StartScreen, TableScreen
-from scenarios import find, passer, settings_for
-from test_layout import SHOTS
+from e2e.pages import GAME_TIMEOUT_MS, App, StartScreen, TableScreen
+from e2e.scenarios import find, passer, settings_for
+from e2e.test_layout import SHOTS
 
 
 def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:

@@ -15,12 +15,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import build
 from app import links, saves
 from app.settings import default_settings
-from conftest import BASE_PATH
+from e2e.conftest import BASE_PATH
 from engine import PRESETS, DealCode
 from engine.match import Match
 from engine.rules import Rules
-from pages import PYTHON_START_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
-from scenarios import Scenario, find, passer
+from e2e.pages import PYTHON_START_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
+from e2e.scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it

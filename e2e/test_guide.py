@@ -7,10 +7,10 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from pages import App, StartScreen, TableScreen
-from test_axe import violations
-from test_layout import VIEWPORTS, overlap
-from test_table_look import DOCS
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.test_axe import violations
+from e2e.test_layout import VIEWPORTS, overlap
+from e2e.test_table_look import DOCS
 
 GUIDE = "First-game guide"
 

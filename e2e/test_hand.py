@@ -11,9 +11,9 @@ from engine.actions import PASS_ID
 from engine.cards import Card
 from engine.hand import Phase
 from engine.record import replay
-from pages import HAND_OVER, StartScreen, TableScreen
-from scenarios import (Scenario, bidder, declared, find, first_refusal, holds_joker, no_trumps_with_joker, passer,
-                       seven_in_longest)
+from e2e.pages import HAND_OVER, StartScreen, TableScreen
+from e2e.scenarios import (Scenario, bidder, declared, find, first_refusal, holds_joker, no_trumps_with_joker, passer,
+                           seven_in_longest)
 
 
 def expect_scores_match_engine(table: TableScreen, scenario: Scenario) -> None:

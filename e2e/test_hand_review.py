@@ -18,10 +18,10 @@ from bots.solver import Solver
 from engine.deal import DealCode
 from engine.record import to_record
 from app.session import PLAYER
-from pages import App, StartScreen, TableScreen
-from scenarios import bidder, find, seven_in_longest
-from test_axe import violations
-from test_layout import SHOTS, VIEWPORTS
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import bidder, find, seven_in_longest
+from e2e.test_axe import violations
+from e2e.test_layout import SHOTS, VIEWPORTS
 
 ANALYSIS_TIMEOUT_MS = 180_000  # the whole hand's analysis in the worker, on a machine shared by many jobs
 SCENARIO = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))

@@ -6,8 +6,8 @@ from playwright.sync_api import Locator, Page, expect
 
 from app.session import PLAYER
 from engine.cards import Card
-from pages import HAND_OVER, App, StartScreen, TableScreen
-from scenarios import bidder, find, seven_in_longest
+from e2e.pages import HAND_OVER, App, StartScreen, TableScreen
+from e2e.scenarios import bidder, find, seven_in_longest
 
 FOCUS_SHOWN = """(el) => {
   const style = getComputedStyle(el), svg = el.querySelector("svg");

@@ -7,18 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from app.bots import answer
 from app.session import PLAYER, Session
 from engine.deal import DealCode
 from engine.cards import Card
-from pages import App, StartScreen, TableScreen
-from scenarios import bidder, find, settings_for, seven_in_longest
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import bidder, find, settings_for, seven_in_longest
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
-SIDEWAYS = {"width": 844, "height": 390}
+VIEWPORTS: dict[str, ViewportSize] = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+SIDEWAYS: ViewportSize = {"width": 844, "height": 390}
 """A phone held sideways."""
 BOXES = """() => {
   const boxes = [];
@@ -52,8 +52,8 @@ def check_layout(page: Page, name: str, scrolls: bool = False) -> None:
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> float:
-    w = min(a["right"], b["right"]) - max(a["left"], b["left"])
-    h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    w: float = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    h: float = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
     return max(w, 0) * max(h, 0)
 
 

@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 from app.session import PLAYER, Session
 from app.view import table_view
 from engine.cards import Card
-from pages import App, StartScreen, TableScreen
-from scenarios import Scenario, bidder, find, replayed, seven_in_longest
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, find, replayed, seven_in_longest
 
 COUNT = """() => {  // count the animations started (Element.animate: web/motion.js's only way)
   if (window.motionStarted !== undefined) return;

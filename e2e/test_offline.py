@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext
 
-from pages import App, StartScreen, TableScreen
-from scenarios import find, passer
-from test_pwa import built, expect_offline_ready, open_app, profile, scratch_site, served
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import find, passer
+from e2e.test_pwa import built, expect_offline_ready, open_app, profile, scratch_site, served
 
 __all__ = ["built", "profile"]  # fixtures
 

@@ -27,8 +27,8 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 import build
 import build_pwa
-from conftest import BASE_PATH
-from pages import PYTHON_START_TIMEOUT_MS, App, StartScreen
+from e2e.conftest import BASE_PATH
+from e2e.pages import PYTHON_START_TIMEOUT_MS, App, StartScreen
 
 OFFLINE_READY_TIMEOUT_MS = 60_000
 ICONS = tuple(f"icons/{name}" for name in build_pwa.ICONS)

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app.saves import scope
-from conftest import BASE_PATH
-from pages import GAME_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
-from scenarios import Scenario, find, passer
+from e2e.conftest import BASE_PATH
+from e2e.pages import GAME_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
+from e2e.scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
 PREFIX = scope(BASE_PATH)

@@ -9,8 +9,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from app import links
 from engine.deal import DealCode
 from engine.rules import Rules
-from pages import App, StartScreen, TableScreen
-from scenarios import Scenario, find, passer
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import Scenario, find, passer
 
 NOTICE = "#app .app-notice >> visible=true"
 
@@ -95,7 +95,9 @@ def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_
     viewer, viewer_table = open_link(friend, replay)
     dialog = viewer_table.dialog
     expect(dialog.get_by_role("heading", name="Replay")).to_be_visible()
-    steps = len(links.decode(replay.split("?", 1)[1]).actions)
+    link = links.decode(replay.split("?", 1)[1])
+    assert link is not None
+    steps = len(link.actions)
     expect(dialog.locator(".replay-step")).to_have_text(f"Step 0 of {steps}")
     for _ in range(6):
         dialog.get_by_role("button", name="Next").click()

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, expect
 
-from pages import App, LoadingScreen, StartScreen
+from e2e.pages import App, LoadingScreen, StartScreen
 
 
 def test_the_start_screen_takes_input_before_python(page: Page) -> None:

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from pages import StartScreen, TableScreen
+from e2e.pages import StartScreen, TableScreen
 
 
 def test_rule_options_allow_only_valid_combinations(table_page: Page) -> None:

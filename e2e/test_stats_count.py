@@ -5,9 +5,9 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from pages import App, StartScreen, TableScreen
-from test_axe import violations
-from test_layout import VIEWPORTS
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.test_axe import violations
+from e2e.test_layout import VIEWPORTS
 
 HANDS = 2
 

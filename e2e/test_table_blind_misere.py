@@ -8,9 +8,9 @@ import re
 from playwright.sync_api import Page, expect
 
 from engine import DealCode
-from pages import StartScreen, TableScreen
-from test_axe import AXE, SERIOUS
-from scenarios import Scenario, bidder, declared, settings_for, simulate
+from e2e.pages import StartScreen, TableScreen
+from e2e.test_axe import AXE, SERIOUS
+from e2e.scenarios import Scenario, bidder, declared, settings_for, simulate
 
 BLIND = "standard,blind_misere=on"
 

@@ -8,8 +8,8 @@ from playwright.sync_api import Page, expect
 
 from app.session import Session
 from engine.hand import Phase
-from pages import StartScreen, TableScreen
-from scenarios import Scenario, Step, find, first_legal
+from e2e.pages import StartScreen, TableScreen
+from e2e.scenarios import Scenario, Step, find, first_legal
 
 BREACH = "standard,breach=on"
 

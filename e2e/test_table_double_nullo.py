@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from pages import StartScreen, TableScreen
-from scenarios import Scenario, bidder, declared, find
+from e2e.pages import StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, declared, find
 
 NULLO = "standard,double_nullo=on"
 

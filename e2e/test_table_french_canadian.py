@@ -6,11 +6,12 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from app.session import PLAYER
 from engine.cards import JOKER, SECOND_JOKER, Card
 from engine.deal import deal
 from engine.rules import PRESETS
-from pages import StartScreen, TableScreen
-from scenarios import PLAYER, Scenario, Step, bidder, find, seven_in_longest
+from e2e.pages import StartScreen, TableScreen
+from e2e.scenarios import Scenario, Step, bidder, find, seven_in_longest
 
 FC = PRESETS["french-canadian"]
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"  # not test-results/: pytest-playwright empties it

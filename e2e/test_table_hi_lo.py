@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from pages import StartScreen, TableScreen
-from scenarios import Scenario, bidder, declared, find
+from e2e.pages import StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, declared, find
 
 HI_LO = "standard,hi_lo=on"
 

@@ -23,10 +23,10 @@ from app.svg import FACES
 from engine.cards import Card
 from engine.rules import Rules
 from engine.seats import seat_name
-from pages import App, StartScreen, TableScreen
-from scenarios import bidder, find, replayed, seven_in_longest
-from test_axe import violations
-from test_layout import BOXES, SHOTS, SIDEWAYS, VIEWPORTS, overlap
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import bidder, find, replayed, seven_in_longest
+from e2e.test_axe import violations
+from e2e.test_layout import BOXES, SHOTS, SIDEWAYS, VIEWPORTS, overlap
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "screenshots" if os.environ.get("FIVE_HUNDRED_SCREENSHOTS") == "1" else ROOT / "screenshots" / "docs"
@@ -172,7 +172,7 @@ the middle, nothing over it) and within the screen."""
 def test_every_seat_of_a_crowded_trick_is_captioned_in_full(table_page: Page, device: str, table: str) -> None:
     """Five and six seats: the first trick, all its cards down, shown again by Last trick, each
     card with the whole name of the seat that played it ('North-West', never 'North-Wes')."""
-    from test_five_six import TITLES, player_declares
+    from e2e.test_five_six import TITLES, player_declares
     table_page.set_viewport_size(DEVICES[device])
     try:
         scenario = player_declares(table)

@@ -8,8 +8,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from engine.ptn import SAMPLE
-from pages import StartScreen, TableScreen
-from scenarios import Scenario, bidder, declared, find
+from e2e.pages import StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, declared, find
 
 SET_RULE = "standard,set_rule=on"
 

@@ -14,12 +14,12 @@ from playwright.sync_api import Page, expect
 from app.bots import answer
 from app.render import points
 from app.saves import scope
-from conftest import BASE_PATH
+from e2e.conftest import BASE_PATH
 from app.tournament import TournamentSession
 from app.cards import minus
 from app.tournament_view import standings_view
-from pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
-from test_layout import SHOTS, VIEWPORTS, check_layout, overlap
+from e2e.pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
+from e2e.test_layout import SHOTS, VIEWPORTS, check_layout, overlap
 
 STANDINGS = ("#standings h1, #standings .standings-summary, #standings .round-table, #standings table, "
              "#standings .next-tables, #standings button")

@@ -15,10 +15,10 @@ from app.session import PLAYER, Session
 from engine.cards import Card
 from engine.deal import DealCode
 from engine.observation import observe
-from pages import HAND_OVER, StartScreen, TableScreen
-from scenarios import Scenario, bidder, find, perform, seven_in_longest
-from test_hand import expect_scores_match_engine
-from test_layout import SHOTS, VIEWPORTS, check_layout, overlap
+from e2e.pages import HAND_OVER, StartScreen, TableScreen
+from e2e.scenarios import Scenario, bidder, find, perform, seven_in_longest
+from e2e.test_hand import expect_scores_match_engine
+from e2e.test_layout import SHOTS, VIEWPORTS, check_layout, overlap
 
 TABLE = "Two-handed"
 CAPTIONS = ["You", "North", "Your piles", "North's piles"]

@@ -13,8 +13,8 @@ from engine.cards import Card, cards_of
 from engine.deal import DealCode
 from engine.record import replay
 from engine.rules import Rules
-from pages import App, StartScreen, TableScreen
-from scenarios import Scenario, find, passer
+from e2e.pages import App, StartScreen, TableScreen
+from e2e.scenarios import Scenario, find, passer
 
 
 def scenario() -> Scenario:
@@ -41,7 +41,7 @@ def test_undo_restores_the_exact_position_and_the_record_replays(table_page: Pag
     table.take(next(plays))  # the pass
     app.expect_turn("you")
     expect(undo).to_be_visible()
-    seen = []
+    seen: list[dict[str, Any]] = []
     for step in plays:
         if step[0] != "play" or len(seen) == 2:
             break

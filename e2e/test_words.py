@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Page, Route, expect
 from app import links
 from engine.deal import DealCode
 from engine.rules import Rules
-from pages import App, LoadingScreen, StartScreen, TableScreen
-from scenarios import find, passer
-from test_layout import SHOTS, VIEWPORTS
+from e2e.pages import App, LoadingScreen, StartScreen, TableScreen
+from e2e.scenarios import find, passer
+from e2e.test_layout import SHOTS, VIEWPORTS
 
 NOTICE = "#app .app-notice >> visible=true"
 STANDARD = "Standard (4 players, partners)"

@@ -166,9 +166,9 @@ def main() -> None:
             rows = [row for row in played if row[1]]
             if args.again and page.locator("body").get_attribute("data-turn") == "game-over":
                 reload(page)
-                again = review_history(page, [bool(t) for _, t in played])
-                print("from History after a reload: " + ", ".join(f"{t:.0f} ms" for t in again), flush=True)
-                rows += [(f"{c} (again)", t) for (c, _), t in zip(rows[::-1], again)]
+                reloaded = review_history(page, [bool(t) for _, t in played])
+                print("from History after a reload: " + ", ".join(f"{t:.0f} ms" for t in reloaded), flush=True)
+                rows += [(f"{c} (again)", t) for (c, _), t in zip(rows[::-1], reloaded)]
         else:
             page.get_by_role("button", name="Deal").click()  # a table, whose Menu imports the games
             expect(page.locator("body")).to_have_attribute("data-turn", re.compile("you|bot"), timeout=TIMEOUT_MS)

@@ -37,7 +37,7 @@ def path(font: TTFont, text: str) -> str:
         glyph = glyphs[cmap[ord(ch)]]
         glyph.draw(TransformPen(pen, (scale, 0, 0, -scale, x * scale, 0)))
         x += glyph.width
-    return pen.getCommands()
+    return str(pen.getCommands())
 
 
 def main() -> None:

@@ -152,6 +152,7 @@ def test_the_workers_entry_module_answers_json_text() -> None:
     assert json.loads(main.call('{"fn": "ping"}'))["python"] == sys.version.split()[0]
     session = Session(default_settings(), DealCode(7, 0))
     request = session.bot_request()
+    assert request is not None
     assert json.loads(main.call(json.dumps(request))) == answer(request)
     first = json.loads(main.handle(json.dumps({"op": "start", "local": {}, "session": {}, "path": PATH,
                                                "queued": [["start", DEAL]]})))
@@ -238,7 +239,8 @@ def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkey
     bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL]])
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert answer["marker"] == "bot"
-    real, failed = app.bots.answer, []
+    real = app.bots.answer
+    failed: list[dict[str, Any]] = []
 
     def failing(request: dict[str, Any]) -> dict[str, Any]:
         if not failed:  # the bot's first decision hits a bug

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app import courts, svg, table_render  # noqa: E402
 from app.view import card_view  # noqa: E402
 from engine.cards import JOKER, Card  # noqa: E402
-from test_app_render import Markup  # noqa: E402
+from tests.test_app_render import Markup  # noqa: E402
 
 
 def uses(markup: str) -> list[str]:

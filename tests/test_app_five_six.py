@@ -19,6 +19,7 @@ from app.partners import called_played  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.view import card_view, short_side_names, table_view  # noqa: E402
+from app.view_model import CallPrompt, ResultPrompt  # noqa: E402
 from engine.actions import ALONE  # noqa: E402
 from engine.bids import Bid  # noqa: E402
 from engine.cards import CARDS, Card, cards_of  # noqa: E402
@@ -28,7 +29,7 @@ from engine.hand import Phase  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.trumps import trump_order  # noqa: E402
-from test_app_view import bots_play, cards_in, visible_to_player  # noqa: E402
+from tests.test_app_view import bots_play, cards_in, visible_to_player  # noqa: E402
 
 CARD_NAME = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|jack|queen|"
                        r"king|ace) of (?:spades|clubs|diamonds|hearts)\b|\bjoker\b")
@@ -46,7 +47,7 @@ def at_the_call(seed: int = 1) -> Session:
     for c in session.hand.hand_of(PLAYER)[:3]:
         session.tap(c)
     session.discard()
-    assert session.hand.phase == Phase.CALL
+    assert session.hand.phase == Phase.CALL  # type: ignore[comparison-overlap]  # mypy keeps the narrowing above
     return session
 
 
@@ -59,6 +60,7 @@ def test_the_picker_offers_exactly_the_legal_calls_trumps_first_high_to_low() ->
     session = at_the_call()
     hand = session.hand
     prompt = table_view(session).prompt
+    assert isinstance(prompt, CallPrompt)
     assert prompt.kind == "call" and prompt.can_alone and prompt.chosen == ""
     offered = [c.id for g in prompt.groups for c in g.cards]
     legal = [a.called_card for a in hand.legal_actions() if a.called_card is not None]
@@ -83,7 +85,9 @@ def test_the_picker_renders_named_buttons_with_unique_keys_and_play_alone() -> N
     cells = re.findall(r'<button[^>]*data-action="call-card"[^>]*>', html)
     keys = re.findall(r'data-key="(call-\d+)"', html)
     assert len(cells) == len(keys) == len(set(keys)) == len(session.hand.legal_actions()) - 1
-    first = table_view(session).prompt.groups[0].cards[0]
+    prompt = table_view(session).prompt
+    assert isinstance(prompt, CallPrompt)
+    first = prompt.groups[0].cards[0]
     assert f'aria-label="{first.label}" aria-pressed="false" data-autofocus' in html
     assert 'aria-label="Cards you can call"' in html and ">Play alone</button>" in html
     assert re.search(r'<button[^>]*data-action="call"[^>]*disabled[^>]*>Call a card<', html)
@@ -93,7 +97,8 @@ def test_choose_then_call_or_tap_twice() -> None:
     session = at_the_call()
     card = next(a.called_card for a in session.hand.legal_actions() if a.called_card is not None)
     session.choose_call(card)
-    assert session.hand.phase == Phase.CALL and table_view(session).prompt.chosen == card.name
+    prompt = table_view(session).prompt
+    assert session.hand.phase == Phase.CALL and isinstance(prompt, CallPrompt) and prompt.chosen == card.name
     html = table_render.table(table_view(session))["panel"]
     assert f"Call the {card.name}</button>" in html and 'aria-pressed="true"' in html
     session.choose_call(card)  # again: called
@@ -116,7 +121,7 @@ def test_playing_alone() -> None:
     assert session.hand.called is None and session.hand.phase > Phase.CALL
     assert session.hand.history[-1][1] == ALONE
     view = table_view(session)
-    assert view.contract.alone
+    assert view.contract is not None and view.contract.alone
     assert "You bid eight hearts (300), to take 8 tricks, playing alone." in table_render.table(view)["top"]
 
 
@@ -218,9 +223,10 @@ def test_the_view_shows_no_hidden_card_at_five_and_six(table: str, seed: int) ->
 def test_result_with_partners_shares_and_roles() -> None:
     session = autoplayed("five-handed", 2, 2)
     result = session.hand.result
-    assert result is not None and len(result.bidders) == 2
+    assert result is not None and result.declarer is not None and len(result.bidders) == 2
     declarer, partner = (session.seat_name(s) for s in (result.declarer, *set(result.bidders) - {result.declarer}))
     prompt = table_view(session).prompt
+    assert isinstance(prompt, ResultPrompt)
     assert f"{declarer} and {partner} were partners: each scores half the bid." in prompt.text
     roles = {line.name: line.role for line in prompt.points}
     assert roles[declarer] == "bidder" and roles[partner] == "partner"
@@ -262,6 +268,7 @@ def test_six_handed_misere_partners_sit_out() -> None:
     view = table_view(session)
     out = [s.name for s in view.seats if s.sitting_out]
     assert out == ["North-West", "North-East"]
+    assert view.contract is not None
     assert view.contract.note == "North-West and North-East sit out, their hands laid down."
     arena = table_render.table(view)["arena"]
     assert arena.count("laid down: sitting out") == 2 and arena.count("Sitting out") == 2
@@ -278,6 +285,7 @@ def test_the_player_sitting_out_is_told_and_the_hand_laid_down() -> None:
     view = table_view(session)
     declarer = session.seat_name(hand.declarer)
     assert view.prompt.text.startswith(f"{declarer}'s misère: you sit out, your hand laid down. ")
+    assert view.contract is not None
     assert view.contract.note.startswith("You and ")
     html = table_render.table(view)["hand"]
     assert 'class="hand n10 laid-down"' in html and "laid down: you sit out" in html

@@ -51,7 +51,9 @@ def test_the_kitty_hint_names_a_card_not_yet_picked() -> None:
     named = []
     for _ in range(session.rules.kitty_size):
         text = hint(session)
-        card = Action.parse(answer({**session.bot_request("hint")})["action"]).discarded_card
+        request = session.bot_request("hint")
+        assert request is not None
+        card = Action.parse(answer({**request})["action"]).discarded_card
         assert card is not None and card not in session.picks and card.name in text, text
         assert not CODE.search(text), text
         named.append(card)

@@ -12,7 +12,7 @@ from app.prefs import Preferences  # noqa: E402
 from app.render import bid_html  # noqa: E402
 from app.saves import scope  # noqa: E402
 from app.settings import DEFAULT_PREFERENCES  # noqa: E402
-from test_saves import FakeStorage  # noqa: E402
+from tests.test_saves import FakeStorage  # noqa: E402
 
 PREFIX = scope("/games/500/")
 

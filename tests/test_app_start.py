@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.help import rules_help  # noqa: E402
+from app.help import option_text, rules_help  # noqa: E402
 from app.settings import TABLES, SettingsError  # noqa: E402
-from app.start import StartForm, option_text  # noqa: E402
+from app.start import StartForm  # noqa: E402
 from app.start_model import RuleOption, StartView  # noqa: E402
 from engine.rules import OPTIONS, PRESETS, Rules  # noqa: E402
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bots import registry
 from engine import DealCode
 from engine.deal import deal
 from engine.rng import SplitMix64
@@ -29,6 +30,7 @@ from app.tournament_render import standings as render_standings  # noqa: E402
 from app.cards import minus  # noqa: E402
 from app.tournament_view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
 from app.view import table_view  # noqa: E402
+from app.view_model import ResultPrompt  # noqa: E402
 from tests.test_saves import ID, KEY, FakeStorage, clock  # noqa: E402
 
 RULES = PRESETS["tournament"]
@@ -151,7 +153,7 @@ class TestRounds:
 
     def test_the_other_table_plays_at_the_chosen_level_a_move_a_tick(self, monkeypatch: pytest.MonkeyPatch) -> None:
         asked: list[str] = []
-        real = tournament_module.make_bot
+        real = registry.make_bot
 
         def make_bot(level: str, rng: SplitMix64) -> Any:
             asked.append(level)
@@ -310,9 +312,11 @@ class TestViews:
         ts = TournamentSession.new(settings(), 16, 6)
         play_hands(ts, 3)
         view = adjust_table(table_view(ts.session), ts)
+        assert isinstance(view.prompt, ResultPrompt)
         assert view.prompt.kind == "hand-over" and view.prompt.next_button == "Next hand"
         play_hands(ts)
         view = adjust_table(table_view(ts.session), ts)
+        assert isinstance(view.prompt, ResultPrompt)
         assert view.prompt.next_button == "Round results"
         assert view.prompt.next == "That was the round's last hand."
 

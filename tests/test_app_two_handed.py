@@ -6,25 +6,24 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from app import table_render  # noqa: E402
 from app.bots import answer  # noqa: E402
 from app.help import rules_help  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.view import table_view  # noqa: E402
+from app.view_model import PlayPrompt, TableView  # noqa: E402
 from engine.actions import play  # noqa: E402
 from engine.cards import CARDS, Card, cards_of  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.hand import Hand, Phase  # noqa: E402
 from engine.rules import Rules  # noqa: E402
-from test_app_render import check  # noqa: E402
-from test_app_view import CARD_NAME, cards_in  # noqa: E402
+from tests.test_app_render import check  # noqa: E402
+from tests.test_app_view import CARD_NAME, cards_in  # noqa: E402
 
 PILES = 2
 """The position of the player's piles."""
@@ -57,14 +56,14 @@ def up(hand: Hand, position: int) -> set[Card]:
     return set(cards_of(hand.playable(position)))
 
 
-def places(view: dict[str, Any], seat: int) -> list[tuple[int | None, bool]]:
+def places(view: TableView, seat: int) -> list[tuple[int | None, bool]]:
     """A player's pile places as (face-up card id or None, face-down card beneath)."""
     return [(p.card.id if p.card else None, p.down) for p in view.piles[seat].places]
 
 
 def visible_to_player(hand: Hand) -> set[int]:
     """What South may see at two: own hand, both players' face-up pile cards, cards played, own kitty."""
-    seen = set(cards_of(hand.held[PLAYER])) | up(hand, 2) | up(hand, 3) | set(hand.trick_cards)
+    seen: set[int] = set(cards_of(hand.held[PLAYER])) | up(hand, 2) | up(hand, 3) | set(hand.trick_cards)
     seen |= {c for t in hand.tricks for c in t.cards}
     if hand.declarer == PLAYER:
         seen |= set(cards_of(hand.kitty | hand.discards))
@@ -106,6 +105,7 @@ def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
     legal = {a.played_card for a in hand.legal_actions()}
     card = next(c for c in sorted(up(hand, PILES)) if c in legal)
     view = table_view(session)
+    assert isinstance(view.prompt, PlayPrompt)
     assert view.prompt.source == "piles" and view.prompt.text.startswith("Your piles' ")
     mine = view.piles[PLAYER]
     assert mine.me and mine.to_act and mine.tappable and mine.name == "Your piles"
@@ -117,7 +117,9 @@ def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
                               "play one of their face-up cards.")
     session.tap(card)
     assert session.selected == card and session.notice == ""
-    assert table_view(session).prompt.selected == card.name
+    prompt = table_view(session).prompt
+    assert isinstance(prompt, PlayPrompt)
+    assert prompt.selected == card.name
     played = len(hand.history)
     session.tap(card)
     assert hand.history[played] == (PLAYER, play(card))
@@ -125,9 +127,10 @@ def test_the_player_plays_from_the_piles_by_tapping_twice() -> None:
 
 
 def test_a_pile_card_is_refused_on_the_hands_turn_and_a_face_down_one_always() -> None:
-    session = reach(lambda s: s.hand.phase == Phase.PLAY and s.hand.turn == PLAYER and s.hand.playable(PILES))
+    session = reach(lambda s: s.hand.phase == Phase.PLAY and s.hand.turn == PLAYER and bool(s.hand.playable(PILES)))
     hand = session.hand
     view = table_view(session)
+    assert isinstance(view.prompt, PlayPrompt)
     assert view.prompt.source == "hand" and view.prompt.text.startswith("Your ")
     pile = min(up(hand, PILES))
     assert not any(p.card.legal for p in view.piles[PLAYER].places if p.card)

@@ -63,6 +63,7 @@ def test_undo_takes_back_a_bid_and_the_bots_calls_after_it() -> None:
     session.undo()
     assert session.hand.history == history and session.state == "you"
     assert shown(table_view(session)) == before  # the same auction, the same bids offered, the same hand
+    assert bid.bid is not None
     assert session.notice.startswith(f"Taken back: your bid of {bid.bid.name} and the ")
 
 

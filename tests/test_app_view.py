@@ -16,7 +16,7 @@ from app.bots import answer  # noqa: E402
 from app.session import PLAYER, Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from app.view import side_names, table_view  # noqa: E402
-from app.view_model import CallOption, CardView, WaitPrompt  # noqa: E402
+from app.view_model import BidPrompt, CallOption, CardView, ResultPrompt, WaitPrompt  # noqa: E402
 from engine.actions import PASS_ID  # noqa: E402
 from engine.cards import CARDS, cards_of  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
@@ -38,7 +38,7 @@ def cards_in(view: Any) -> set[int]:
 
 def visible_to_player(hand: Hand) -> set[int]:
     """What the rules let South see: own cards, cards played, an open misere hand, own kitty."""
-    seen = set(cards_of(hand.held[PLAYER])) | set(hand.trick_cards)
+    seen: set[int] = set(cards_of(hand.held[PLAYER])) | set(hand.trick_cards)
     seen |= {c for t in hand.tricks for c in t.cards}
     if hand.exposed and hand.phase == Phase.PLAY:
         seen |= set(cards_of(hand.held[hand.declarer]))
@@ -48,7 +48,7 @@ def visible_to_player(hand: Hand) -> set[int]:
 
 
 def bots_play(session: Session, until: Callable[[Session], bool] = lambda s: False,
-              check: Callable[[Session], None] = lambda s: None) -> Session:
+              check: Callable[[Session], object] = lambda s: None) -> Session:
     """Let the bots act (the player's seat too, with auto-play) until ``until`` or the player's turn;
     ``check(session)`` before each action and at the end."""
     while session.state == "bot" and not until(session):
@@ -146,6 +146,7 @@ def test_hand_summary_and_score_sheet_match_the_engine() -> None:
     result = session.hand.result
     assert result is not None
     prompt = view.prompt
+    assert isinstance(prompt, ResultPrompt)
     text = "Everyone passed: the hand is thrown in. No score." if result.thrown_in else result.describe(session.rules)
     assert prompt.text == text
     assert [p.points for p in prompt.points] == list(result.points)
@@ -174,6 +175,7 @@ def test_prompts_by_phase() -> None:
 def test_american_bidding_names_inkles_the_one_call_and_where_misere_ranks() -> None:
     session = Session(default_settings("american"), DealCode(7, 3))  # South speaks first
     prompt = table_view(session).prompt
+    assert isinstance(prompt, BidPrompt)
     assert "one round only" in prompt.text and "inkle" in prompt.text
     sixes = [b for b in prompt.bids if b.tricks == 6]
     assert len(sixes) == 5 and all(b.note == "an inkle" for b in sixes)
@@ -195,12 +197,15 @@ def test_only_the_first_two_to_speak_may_inkle() -> None:
         session.apply_bot(request, answer(request))
     assert session.state == "you"
     prompt = table_view(session).prompt
+    assert isinstance(prompt, BidPrompt)
     assert not any(b.tricks == 6 for b in prompt.bids) and "inkle" not in prompt.text
 
 
 @pytest.mark.parametrize("rank, note", [("8S-8C", "ranks between 8♠ and 8♣"), ("above-sevens", "ranks above the sevens")])
 def test_misere_says_where_it_ranks(rank: str, note: str) -> None:
     session = Session(default_settings(f"standard,misere_rank={rank},misere_anytime=on"), DealCode(7, 3))
-    misere = [b for b in table_view(session).prompt.bids if b.misere]
+    prompt = table_view(session).prompt
+    assert isinstance(prompt, BidPrompt)
+    misere = [b for b in prompt.bids if b.misere]
     assert [b.note for b in misere] == [note, "ranks between 10♦ and 10♥"]  # misère and open misère
     assert f'aria-label="Misère 250 {note}"' in table_render.table(table_view(session))["panel"]

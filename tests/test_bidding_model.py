@@ -15,9 +15,10 @@ from bots.normal import NormalBot
 from engine import PRESETS, Hand
 from engine.bids import Bid
 from engine.cards import Card, mask_of
+from engine.hand import Phase
 from engine.observation import Observation, observe
 from engine.rules import Rules
-from engine.rng import SplitMix64
+from engine.rng import SplitMix64, derive_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -34,7 +35,7 @@ def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Pa
     assert sorted(written) == [0, 1]
     assert bidding_data.generate(preset, 3, range(2), 3, tmp_path, jobs=1) == []  # resumes
     deals = bidding_data.load(tmp_path)
-    assert [d["seed"] for _, d in deals] == [bidding_data.derive_seed(3, i) for i in range(6)]
+    assert [d["seed"] for _, d in deals] == [derive_seed(3, i) for i in range(6)]
     played = [t for _, d in deals for row in d["played"] for t in row]
     assert len(played) == 6 * rules.players * 5
     assert all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in played)
@@ -71,14 +72,14 @@ def test_the_shipped_model_answers_at_every_table(preset: str) -> None:
 
 def test_a_contract_is_labelled_by_the_bots_play_and_double_dummy() -> None:
     rules = PRESETS["standard"]
-    seed = bidding_data.derive_seed(3, 0)
+    seed = derive_seed(3, 0)
     ready = bidding_data.declared(rules, seed, 0, 1, 3)
     again = bidding_data.declared(rules, seed, 0, 1, 3)
     assert ready is not None and again is not None
     assert bidmodel.FLOOR - 1 <= bidding_data.played_tricks(ready, seed) <= 10
     assert ready.is_over and ready.declarer == 1 and ready.contract is not None
     assert bidmodel.FLOOR - 1 <= bidding_data.solved_tricks(again) <= 10
-    assert again.phase == bidding_data.Phase.PLAY  # the solver leaves the hand as it was
+    assert again.phase == Phase.PLAY  # the solver leaves the hand as it was
 
 
 def _said(*auction: str) -> bidmodel.Said:
@@ -194,8 +195,7 @@ def test_the_value_of_passing_is_fitted_to_what_passing_brought(tmp_path: Path) 
     assert calls and all(len(r.x) == len(bidmodel.CALL_FEATURES) for r in calls)
     call_fit = bidding_fit.fit_pass(calls, calls, "the best call", bidmodel.CALL_FEATURES)
     path = tmp_path / "model.json"
-    path.write_text(bidding_fit.json.dumps(bidding_fit.model_file({}, "test", {shape: fit},
-                                                                  {shape: call_fit})))
+    path.write_text(json.dumps(bidding_fit.model_file({}, "test", {shape: fit}, {shape: call_fit})))
     bidmodel.use(path)
     try:
         assert bidmodel.pass_fit_for(rules) == fit and bidmodel.fit_for(rules, 0) is None
@@ -221,7 +221,7 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
         calls = None if calling is None else {bidmodel.shape(rules): bidmodel.PassFit(
             (0.0,) + (calling,) * 4 + (0.0,) * (len(bidmodel.PASS_FEATURES) - 4))}
         path = tmp_path / "model.json"
-        path.write_text(bidding_fit.json.dumps(bidding_fit.model_file(
+        path.write_text(json.dumps(bidding_fit.model_file(
             chances, "test", {bidmodel.shape(rules): pass_fit}, calls)))
         bidmodel.use(path)
         try:

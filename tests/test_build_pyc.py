@@ -17,6 +17,7 @@ def test_a_compiled_source_is_replaced_by_its_bytecode_and_listed(tmp_path: Path
     source.write_text("ANSWER = 42\n")
     pyc = py_compile.compile(str(source), str(tmp_path / "mod.pyc"),
                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    assert pyc is not None
     compiled = Path(pyc).read_bytes()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as wheel:

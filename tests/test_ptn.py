@@ -131,7 +131,7 @@ def _sorted(deal: Deal) -> tuple[object, ...]:
 
 
 class TestReplayCommand:
-    def test_text_and_json_sheets(self, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    def test_text_and_json_sheets(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         path = tmp_path / "trickster.ptn"
         path.write_text(SAMPLE, encoding="utf-8")
         assert main(["replay", str(path)]) == 0
@@ -141,7 +141,7 @@ class TestReplayCommand:
         sheet = json.loads(capsys.readouterr().out)
         assert sheet["hands"][0]["totals"] == [340, 510] and sheet["winner"] == "West & East"
 
-    def test_unsupported_rules_exit_1(self, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    def test_unsupported_rules_exit_1(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         path = tmp_path / "bad.ptn"
         path.write_text(SAMPLE.replace("whenNullo", "whenNulloX"), encoding="utf-8")
         assert main(["replay", str(path)]) == 1

@@ -16,6 +16,7 @@ from engine.rules import PRESETS, Rules
 from tests.conftest import make_hand, run
 
 from bots import review
+from bots.review import Verdict
 from bots.registry import make_bot
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
@@ -30,6 +31,13 @@ def six_spades(*plays: str) -> Hand:
     return run(make_hand("standard", HANDS, "9D 10D JD", dealer=3), *AUCTION, *plays)
 
 
+def verdicts(hand: Hand, trick: int, seat: int) -> list[Verdict]:
+    """:func:`review.trick_verdicts`, which the default budget suffices for here."""
+    found = review.trick_verdicts(hand, trick, seat)
+    assert found is not None
+    return found
+
+
 def test_makeable_is_the_solvers_value_at_the_first_lead() -> None:
     hand = six_spades("AH", "6S", "4H", "5C")
     assert review.makeable(hand) == 6 == Solver(six_spades()).tricks()
@@ -37,7 +45,7 @@ def test_makeable_is_the_solvers_value_at_the_first_lead() -> None:
 
 def test_the_heart_led_into_the_ruff_is_the_turning_point() -> None:
     hand = six_spades("AH", "6S", "4H", "5C", "4D")
-    (verdict,) = review.trick_verdicts(hand, 1, 0)
+    (verdict,) = verdicts(hand, 1, 0)
     assert (verdict.trick, verdict.card, verdict.played, verdict.best, verdict.lost) == (1, "AH", 5, 6, 1)
     assert verdict.turning
     values = Solver(six_spades()).values()
@@ -46,9 +54,9 @@ def test_the_heart_led_into_the_ruff_is_the_turning_point() -> None:
 
 def test_a_best_card_gives_up_nothing() -> None:
     hand = six_spades("JS", "6S", "4H", "5C", "AS")
-    (verdict,) = review.trick_verdicts(hand, 1, 0)
+    (verdict,) = verdicts(hand, 1, 0)
     assert (verdict.card, verdict.best_card, verdict.lost, verdict.turning) == ("JS", "JS", 0, False)
-    assert review.trick_verdicts(hand, 1, 1)[0].lost == 0  # West's forced trump
+    assert verdicts(hand, 1, 1)[0].lost == 0  # West's forced trump
 
 
 def test_a_trick_not_reached_has_no_verdict() -> None:
@@ -73,7 +81,7 @@ def test_verdicts_equal_the_solvers_values_late_in_a_random_hand(table: str, see
         values = Solver(position, counted).values()
         wants = max if (seat in hand.sides.seats) != hand.contract.is_misere else min
         best = wants(values.values())
-        verdict = next(v for v in review.trick_verdicts(hand, number, seat) if v.card == str(action))
+        verdict = next(v for v in verdicts(hand, number, seat) if v.card == str(action))
         assert (verdict.played, verdict.best, verdict.lost) == (values[action], best, abs(best - values[action]))
         assert values[Action.parse(verdict.best_card)] == best
         checked += 1
@@ -203,7 +211,7 @@ def variant_hand(rules: Rules, bid: str, seed: int) -> Hand:
 def test_a_misere_is_judged_by_whether_the_bidders_take_a_trick(bid: str, option: str) -> None:
     """Every value is the solver's: 1 if the defenders can make the bidder (double nullo: the
     pair, both playing) take a trick, else 0; a card that changes it is the turning point."""
-    rules = replace(PRESETS["standard"], **({option: True} if option else {}))
+    rules = replace(PRESETS["standard"], blind_misere=option == "blind_misere", double_nullo=option == "double_nullo")
     judged = 0
     for seed in range(12):
         hand = variant_hand(rules, bid, seed)
@@ -217,7 +225,7 @@ def test_a_misere_is_judged_by_whether_the_bidders_take_a_trick(bid: str, option
             seat = position.controller[position.turn]
             values = {a: min(v, 1) for a, v in Solver(position, counted).values().items()}
             best = (min if seat in hand.sides.seats else max)(values.values())
-            verdict = next(v for v in review.trick_verdicts(hand, number, seat) if v.card == str(action))
+            verdict = next(v for v in verdicts(hand, number, seat) if v.card == str(action))
             assert (verdict.played, verdict.best, verdict.lost) == (values[action], best, abs(best - values[action]))
             assert values[Action.parse(verdict.best_card)] == best
             assert verdict.turning == (verdict.lost == 1)

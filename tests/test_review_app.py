@@ -18,6 +18,7 @@ from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 from engine.actions import PASS, Action  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
+from engine.hand import Hand  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.record import to_record  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
@@ -26,6 +27,7 @@ from tests.test_app_view import bots_play  # noqa: E402
 from tests.test_saves import FakeStorage  # noqa: E402
 
 from bots import review  # noqa: E402
+from bots.review import Verdict  # noqa: E402
 from bots.solver import Solver  # noqa: E402
 
 
@@ -35,6 +37,13 @@ def played_hand(seed: int = 2) -> Session:
     bots_play(session)
     assert session.state == "hand-over" and session.hand.contract is not None
     return session
+
+
+def south_verdicts(hand: Hand, trick: int) -> list[Verdict]:
+    """South's verdicts in ``trick``, by :func:`review.trick_verdicts` within its default budget."""
+    found = review.trick_verdicts(hand, trick, 0)
+    assert found is not None
+    return found
 
 
 def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
@@ -56,7 +65,7 @@ def test_the_pieces_come_one_at_a_time_and_equal_the_solvers_numbers() -> None:
     view = r.view()
     assert f"could have taken {dd} trick" in view.summary
     assert view.done == view.pieces == 13
-    verdicts = [v for t in range(1, 11) for v in review.trick_verdicts(hand, t, 0)]
+    verdicts = [v for t in range(1, 11) for v in south_verdicts(hand, t)]
     assert [line.text for line in view.lines] == [
         f"Trick {v.trick}: the " + (f"{card(v.card)}, a best card." if not v.lost else
                                      f"{card(v.card)} gave up {v.lost} trick{'s' * (v.lost != 1)}: "
@@ -226,7 +235,7 @@ def test_a_miseres_review_says_whether_the_bidder_could_be_made_to_take_a_trick(
     assert view.summary == (
         "With all cards known, the defenders could have made the bidder take a trick: the contract could not be made."
         if forced else "With all cards known, the bidder could have taken no tricks: enough to make the contract.")
-    for line, v in zip(view.lines, [v for t in range(1, 11) for v in review.trick_verdicts(match.hand, t, 0)]):
+    for line, v in zip(view.lines, [v for t in range(1, 11) for v in south_verdicts(match.hand, t)]):
         assert line.text.endswith("a best card." if not v.lost else f"changed the misere's outcome: the "
                                      f"{card(v.best_card)} was best.")
 

@@ -83,7 +83,7 @@ def test_answers_are_only_ever_read_for_the_same_hand_seat_and_version(monkeypat
     assert store.answers(hand, 1) == {} and store.answers(random_hand(1), PLAYER) == {}
 
 
-TAMPERED = {
+TAMPERED: dict[str, Callable[[str], str]] = {
     "not JSON": lambda raw: raw[:-3],
     "not an object": lambda raw: "[1, 2]",
     "no answers": lambda raw: '{"at": 1}',

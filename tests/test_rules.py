@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.bids import BIDS, MISERE, OPEN_MISERE, Bid
 from engine.decks import Deck
 from engine.errors import FiveHundredError, RulesError
-from engine.rules import OPTIONS, PRESETS, Rules, find_preset
+from engine.rules import OPTIONS, PRESETS, MisereRank, Rules, ScoringTable, find_preset
 from tests.conftest import PRESET_NAMES
 
 NAMESPACE = {"Rules": Rules}
@@ -94,7 +94,7 @@ class TestRulesText:
 
     def test_parse_is_forgiving_about_spaces_and_dashes(self) -> None:
         r = Rules.parse(" standard , target = 1000 , misere-rank=8S-8C ")
-        assert r == dataclasses.replace(Rules(), target=1000, misere_rank="8S-8C")
+        assert r == dataclasses.replace(Rules(), target=1000, misere_rank=MisereRank.BETWEEN_EIGHTS)
 
     def test_shortest_string_from_the_nearest_preset(self) -> None:
         r = Rules.parse("standard,players=5,team_size=1,deck=53")
@@ -160,7 +160,7 @@ class TestIllegalCombinations:
         with pytest.raises(RulesError):
             Rules(players=2)
         with pytest.raises(RulesError, match="misere_rank must be one of"):
-            Rules(misere_rank="anywhere")
+            Rules(misere_rank="anywhere")  # type: ignore[arg-type]  # a bad value, to be refused
 
     def test_every_reason_is_listed(self) -> None:
         with pytest.raises(RulesError) as info:
@@ -180,9 +180,9 @@ PERFECT = [[20, 40, 60, 80, 100], [120, 140, 160, 180, 200], [220, 240, 260, 280
 
 class TestBidValues:
     @pytest.mark.parametrize("scoring, table, misere, open_misere", [
-        ("avondale", AVONDALE, 250, 500), ("original", ORIGINAL, 250, 500),
-        ("perfect", PERFECT, 150, 250)])
-    def test_scoring_tables(self, scoring: str, table: list[list[int]], misere: int,
+        (ScoringTable.AVONDALE, AVONDALE, 250, 500), (ScoringTable.ORIGINAL, ORIGINAL, 250, 500),
+        (ScoringTable.PERFECT, PERFECT, 150, 250)])
+    def test_scoring_tables(self, scoring: ScoringTable, table: list[list[int]], misere: int,
                             open_misere: int) -> None:
         r = Rules(scoring=scoring)
         for b in BIDS[:25]:
@@ -202,7 +202,7 @@ class TestBidOrder:
         assert len(ladder) == 27
 
     def test_misere_between_eight_spades_and_eight_clubs(self) -> None:
-        ladder = self.ladder(Rules(misere_rank="8S-8C"))
+        ladder = self.ladder(Rules(misere_rank=MisereRank.BETWEEN_EIGHTS))
         assert ladder[9:13] == ["7NT", "8S", "MIS", "8C"]
 
     def test_suits_rank_spades_clubs_diamonds_hearts_no_trumps(self) -> None:

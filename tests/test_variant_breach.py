@@ -77,7 +77,8 @@ class TestCall:
         hand.apply("pass")
         assert hand.to_act == 0 and observe(hand, 0).legal_actions == (BREACH, PASS)
         hand.apply("pass")
-        assert hand.phase == Phase.PLAY and hand.to_act == 1 and hand.breacher == -1
+        assert hand.phase == Phase.PLAY  # type: ignore[comparison-overlap]  # mypy keeps the narrowing above
+        assert hand.to_act == 1 and hand.breacher == -1
 
     def test_the_first_call_ends_the_asking(self) -> None:
         hand = _to_breach(Hand.new(BREACH_TABLE, 1), "8H")

@@ -24,9 +24,9 @@ from engine.observation import observe
 from engine.rng import SplitMix64
 from engine.rules import Rules
 from engine.scoring import score_hand
-from tests.conftest import random_playout, run
+from tests.conftest import played_cards, random_playout, run
 from tests.playout import bots_play_match
-from tests.test_observation import played_cards, seen
+from tests.test_observation import seen
 from tests.test_sampling import check_sample
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -212,8 +212,9 @@ class TestSampling:
                     if seat == 3:  # the partner knows what it put back
                         assert sample.discards == hand.discards
                     if seat == 1:  # the caller's passed cards are with partner or put back
-                        plays = [*sample.tricks, (0, sample.trick_pos, sample.trick_cards)]
-                        partners = [c for t in plays for p, c in zip(t[1], t[2]) if p == 3]
+                        plays = [(t.positions, t.cards) for t in sample.tricks]
+                        plays.append((sample.trick_pos, sample.trick_cards))
+                        partners = [c for positions, cards in plays for p, c in zip(positions, cards) if p == 3]
                         partners += sample.hand_of(3) + cards_of(sample.discards)
                         assert set(obs.discards) <= set(partners)
 
