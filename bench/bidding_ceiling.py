@@ -26,7 +26,6 @@ Usage: ``python bench/bidding_ceiling.py --chances oracle|sampled [--samples K]
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -39,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bidding_data import declare, declared, played_tricks  # noqa: E402
 
 from bots import bidding, bidmodel  # noqa: E402
-from bots.arena import play_deal  # noqa: E402
+from bots.arena import half_width, play_deal  # noqa: E402
 from bots.registry import YARDSTICK  # noqa: E402
 from bots.sampling import Sampler  # noqa: E402
 from engine.hand import Hand  # noqa: E402
@@ -99,8 +98,10 @@ def sampled(samples: int, prior: float) -> ChanceFn:
     def chances(obs: Observation, est: list[float]) -> bidding.Chances | None:
         nonlocal busy
         out = shipped(obs, est)
-        wanted = [] if out is None or busy else [d for d, a in enumerate(out) if a is not None]
-        if out is None or not wanted:
+        if out is None or busy:
+            return out
+        wanted = [d for d, a in enumerate(out) if a is not None]
+        if not wanted:
             return out
         busy = True  # the sampler reads the others' calls by the shipped model
         try:
@@ -140,8 +141,8 @@ def deal_pair(job: tuple[str, int, float, int, int]) -> tuple[float, float]:
 
 
 def _interval(xs: list[float]) -> str:
-    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return f"{statistics.fmean(xs):+.2f} [{statistics.fmean(xs) - half:+.1f}, {statistics.fmean(xs) + half:+.1f}]"
+    mean, half = statistics.fmean(xs), half_width(xs)
+    return f"{mean:+.2f} [{mean - half:+.1f}, {mean + half:+.1f}]"
 
 
 def main() -> None:

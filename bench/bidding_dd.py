@@ -16,7 +16,6 @@ Deterministic for a seed.  Usage:
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -25,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidmodel  # noqa: E402
+from bots.arena import half_width  # noqa: E402
 from bots.sampled_play import Scores  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import make_bot  # noqa: E402
@@ -109,7 +109,7 @@ def main() -> None:
             record[tag][0] += 1
             record[tag][1] += made
     mean = statistics.fmean(diffs)
-    margin = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    margin = half_width(diffs)
     print(f"{args.a} (A) v {args.b} (B) bidding, {rules}, {len(diffs)} deals, seed {args.seed}")
     print(f"A minus B, contracts played double dummy: {mean:+.1f} points per deal, "
           f"95% interval [{mean - margin:+.1f}, {mean + margin:+.1f}]")

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidmodel  # noqa: E402
+from bots.arena import half_width  # noqa: E402
 from bots.normal import NormalBot  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.yardstick.bot import YardstickBot  # noqa: E402
@@ -79,9 +80,8 @@ def fits(rules: Rules, cards: tuple[list[str], str], dealer: int, before: list[s
 
 
 def interval(values: list[float]) -> str:
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{statistics.mean(values):+7.1f} [{statistics.mean(values) - half:+.1f}, " \
-           f"{statistics.mean(values) + half:+.1f}]"
+    mean, half = statistics.mean(values), half_width(values)
+    return f"{mean:+7.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
 
 
 def main() -> None:

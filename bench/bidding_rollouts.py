@@ -20,7 +20,6 @@ for a seed.  Usage: ``python bench/bidding_rollouts.py [--deals N] [--seed S] [-
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import statistics
 import sys
@@ -30,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bots import bidding, bidmodel  # noqa: E402
-from bots.arena import play_out  # noqa: E402
+from bots.arena import half_width, play_out  # noqa: E402
 from bots.protocol import Bot  # noqa: E402
 from bots.registry import YARDSTICK, make_bot  # noqa: E402
 from engine.actions import PASS, Action  # noqa: E402
@@ -152,7 +151,7 @@ def main() -> None:
     print(f"{'situation':<24} {'deviation':<28} {'calls':>5} {'mean':>7} {'95%':>6} {'a hand':>7}")
     for (situation, what), values in sorted(changes.items()):
         n = len(values)
-        margin = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+        margin = half_width(values)
         print(f"{situation:<24} {what:<28} {n:>5} {statistics.fmean(values):>+7.1f} {margin:>6.1f} "
               f"{sum(values) / hands:>+7.2f}")
 

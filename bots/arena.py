@@ -70,6 +70,14 @@ def play_out(hand: Hand, bots: Sequence[Bot], timer: Timer | None = None) -> Non
         hand.apply(action, seat)
 
 
+def half_width(values: Sequence[float]) -> float:
+    """Half-width of the 95% interval of the mean of ``values`` (normal
+    approximation); infinite for fewer than two."""
+    if len(values) < 2:
+        return math.inf
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
 @dataclass
 class BotStats:
     """One bot's record over a match."""
@@ -110,10 +118,8 @@ class ArenaResult:
 
     @property
     def margin(self) -> float:
-        """Half-width of the 95% interval of the mean (normal approximation)."""
-        if len(self.diffs) < 2:
-            return math.inf
-        return 1.96 * statistics.stdev(self.diffs) / math.sqrt(len(self.diffs))
+        """Half-width of the 95% interval of the mean (:func:`half_width`)."""
+        return half_width(self.diffs)
 
     def report(self) -> str:
         lines = [
