@@ -15,7 +15,7 @@ static host, at the root or under a subpath:
                               engine and bots (from pyproject) and the app (web/app/); our
                               wheels' names carry a hash of their sources, so no cache can
                               serve stale code; our modules, and the standard library's that
-                              the worker imports at start, as bytecode (build_pyc.py: Node
+                              the worker imports at start, as bytecode (sitebuild/pyc.py: Node
                               runs the same Pyodide to compile them; cached in .cache/pyc/)
     build-manifest.json       every file's sha256 and size, and the site's version hash
 
@@ -49,8 +49,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import build_pwa
-import build_pyc
+from sitebuild import pwa, pyc
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -62,7 +61,7 @@ PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYSCRIPT_SOURCES = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's own Python modules, which it writes as source where the worker starts."""
 PYSCRIPT_BYTECODE = "pyodide/pyscript-pyc.zip"
-"""Those modules compiled (build_pyc.py), unpacked beside them by web/pyscript.toml's [files]."""
+"""Those modules compiled (sitebuild/pyc.py), unpacked beside them by web/pyscript.toml's [files]."""
 APP = WEB / "app"
 APP_NAME = "five-hundred-app"
 
@@ -180,7 +179,7 @@ def app_wheel(version: str) -> tuple[str, bytes]:
     files[f"{dist}.dist-info/METADATA"] = f"Metadata-Version: 2.1\nName: {APP_NAME}\nVersion: {version}\n".encode()
     files[f"{dist}.dist-info/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\n"
                                         b"Tag: py3-none-any\n")
-    record = "".join(f"{name},sha256={build_pyc.record_hash(data)},{len(data)}\n" for name, data in files.items())
+    record = "".join(f"{name},sha256={pyc.record_hash(data)},{len(data)}\n" for name, data in files.items())
     files[f"{dist}.dist-info/RECORD"] = (record + f"{dist}.dist-info/RECORD,,\n").encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -210,7 +209,7 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
     }
     compiled = start_bytecode({file_name: data for file_name, data, _ in wheels.values()},
                               [p for *_, ps in wheels.values() for p in ps])
-    wheels = {name: (file_name, build_pyc.compiled_in(data, compiled["site"], build_pyc.record_of(data)), imports)
+    wheels = {name: (file_name, pyc.compiled_in(data, compiled["site"], pyc.record_of(data)), imports)
               for name, (file_name, data, imports) in wheels.items()}
     lock["packages"] = {
         "micropip": {**lock["packages"]["micropip"], "sha256": sha256(micropip.read_bytes())},
@@ -229,9 +228,9 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
         } for name, (file_name, data, imports) in wheels.items()
     }
     files: SiteFiles = {f"pyodide/{f}": PYODIDE_DIST / f for f in PYODIDE_FILES}
-    files["pyodide/python_stdlib.zip"] = build_pyc.compiled_in((PYODIDE_DIST / "python_stdlib.zip").read_bytes(),
+    files["pyodide/python_stdlib.zip"] = pyc.compiled_in((PYODIDE_DIST / "python_stdlib.zip").read_bytes(),
                                                                compiled["stdlib"])
-    files[PYSCRIPT_BYTECODE] = build_pyc.archive(compiled["pyscript"])
+    files[PYSCRIPT_BYTECODE] = pyc.archive(compiled["pyscript"])
     files["pyodide/pyodide-lock.json"] = json.dumps(lock, indent=1).encode()
     files[f"pyodide/{micropip.name}"] = micropip
     files |= {f"pyodide/{file_name}": data for file_name, data, _ in wheels.values()}
@@ -239,19 +238,19 @@ def pyodide_files(project: Mapping[str, Any], wheel: Path) -> SiteFiles:
 
 
 def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str, dict[str, bytes]]:
-    """build_pyc.compile_start's .pyc files, cached in .cache/ by a hash of all its inputs."""
+    """sitebuild.pyc.compile_start's .pyc files, cached in .cache/ by a hash of all its inputs."""
     inputs = [*wheels.values(), (WEB / "main.py").read_bytes(), (PYODIDE_DIST / "package.json").read_bytes(),
-              (ROOT / "build_pyc.py").read_bytes(), PYSCRIPT_SOURCES.read_bytes()]
+              (ROOT / "sitebuild" / "pyc.py").read_bytes(), PYSCRIPT_SOURCES.read_bytes()]
     cached = CACHE / "pyc" / f"{sha256(b''.join(sha256(data).encode() for data in inputs))[:20]}.zip"
     if not cached.exists():
-        compiled = build_pyc.compile_start(PYODIDE_DIST, wheels, WEB / "main.py", packages, PYSCRIPT_SOURCES)
+        compiled = pyc.compile_start(PYODIDE_DIST, wheels, WEB / "main.py", packages, PYSCRIPT_SOURCES)
         shutil.rmtree(cached.parent, ignore_errors=True)
         cached.parent.mkdir(parents=True)
         with zipfile.ZipFile(cached, "w") as archive:
             for area, found in compiled.items():
                 for rel, data in found.items():
                     archive.writestr(f"{area}/{rel}", data)
-    stored: dict[str, dict[str, bytes]] = {area: {} for area in build_pyc.AREAS}
+    stored: dict[str, dict[str, bytes]] = {area: {} for area in pyc.AREAS}
     with zipfile.ZipFile(cached) as archive:
         for name in archive.namelist():
             area, rel = name.split("/", 1)
@@ -337,7 +336,7 @@ def build() -> dict[str, Any]:
     files["index.html"] = index_page(pyscript)
     files |= pyodide_files(project, wheel)
     manifest = write_site(files)
-    manifest = build_pwa.finish(SITE, manifest)  # PWA: the service worker's precache list
+    manifest = pwa.finish(SITE, manifest)  # PWA: the service worker's precache list
     size = sum(entry["size"] for entry in manifest["files"].values())
     print(f"site/ built: {len(files)} files, {size / 1e6:.1f} MB, version {manifest['version']}, "
           f"{wheel.name}, {time.perf_counter() - started:.1f} s")

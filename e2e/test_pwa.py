@@ -4,7 +4,7 @@ and saved games in the browser's own localStorage.
 Each test serves its own copy of the built site (under the subpath the suite
 uses, so every path must be relative) and drives Chromium with a profile on
 disk, as a person's browser has: Chrome reports installability only outside
-incognito.  index.html carries build_pwa.HEAD_TAGS (the CSP first); a test may
+incognito.  index.html carries sitebuild.pwa.HEAD_TAGS (the CSP first); a test may
 swap the copy's CSP, then the copy is rebuilt (manifest, service worker) as build.py would.
 """
 from __future__ import annotations
@@ -26,12 +26,12 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 import build
-import build_pwa
 from e2e.conftest import BASE_PATH
 from e2e.pages import PYTHON_START_TIMEOUT_MS, App, StartScreen
+from sitebuild import pwa
 
 OFFLINE_READY_TIMEOUT_MS = 60_000
-ICONS = tuple(f"icons/{name}" for name in build_pwa.ICONS)
+ICONS = tuple(f"icons/{name}" for name in pwa.ICONS)
 CACHE_STATE = """async () => {
     const names = await caches.keys();
     const caches_ = {};
@@ -60,7 +60,7 @@ def rebuild(site: Path) -> str:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(build, "SITE", site)
         manifest = build.write_site(files)
-    return str(build_pwa.finish(site, manifest)["version"])
+    return str(pwa.finish(site, manifest)["version"])
 
 
 def scratch_site(built: Path, target: Path, csp: str | None = None) -> Path:
@@ -69,19 +69,19 @@ def scratch_site(built: Path, target: Path, csp: str | None = None) -> Path:
     if csp is not None:
         index = target / "index.html"
         html = index.read_text()
-        assert f'content="{build_pwa.CSP}"' in html
-        index.write_text(html.replace(f'content="{build_pwa.CSP}"', f'content="{csp}"', 1))
+        assert f'content="{pwa.CSP}"' in html
+        index.write_text(html.replace(f'content="{pwa.CSP}"', f'content="{csp}"', 1))
     rebuild(target)
     return target
 
 
 def test_index_has_the_head_tags(built: Path) -> None:
-    """web/index.html carries build_pwa.HEAD_TAGS; the CSP comes first in <head>."""
+    """web/index.html carries sitebuild.pwa.HEAD_TAGS; the CSP comes first in <head>."""
     html = (built / "index.html").read_text()
-    for tag in build_pwa.HEAD_TAGS:
+    for tag in pwa.HEAD_TAGS:
         assert tag in html, tag
     head = html[html.index("<head>") + len("<head>"):].lstrip()
-    assert head.startswith(build_pwa.HEAD_TAGS[0])
+    assert head.startswith(pwa.HEAD_TAGS[0])
 
 
 @pytest.fixture
@@ -112,7 +112,7 @@ def expect_offline_ready(page: Page) -> None:
 
 def precached(site: Path) -> set[str]:
     files = json.loads((site / build.MANIFEST).read_text())["files"]
-    return set(files) - build_pwa.NOT_PRECACHED
+    return set(files) - pwa.NOT_PRECACHED
 
 
 def site_files(site: Path) -> set[str]:
@@ -182,7 +182,7 @@ def test_the_build_writes_the_precache_list(built: Path) -> None:
     listed = json.loads(line.removeprefix("const BUILD = ").removesuffix(";"))
     manifest = json.loads((built / build.MANIFEST).read_text())
     assert listed["version"] == manifest["version"]
-    assert set(listed["files"]) == site_files(built) - build_pwa.NOT_PRECACHED
+    assert set(listed["files"]) == site_files(built) - pwa.NOT_PRECACHED
     assert manifest["files"]["sw.js"]["size"] == len(worker.encode())
     assert all(path.count("/") <= 1 and not path.startswith("/") for path in listed["files"])
 
@@ -308,7 +308,7 @@ def test_a_service_worker_rewritten_within_the_second_is_seen(tmp_path: Path, pr
 
 def test_runs_under_the_content_security_policy(built: Path, tmp_path: Path,
                                                 profile: BrowserContext) -> None:
-    site = scratch_site(built, tmp_path / "site", csp=build_pwa.CSP)
+    site = scratch_site(built, tmp_path / "site", csp=pwa.CSP)
     page = profile.new_page()
     page.add_init_script(RECORD_CSP_VIOLATIONS)
     errors: list[str] = []
@@ -334,8 +334,8 @@ def test_the_policy_is_no_looser_than_needed(built: Path, tmp_path: Path, profil
                                              loosening: str, tighter: str, violation: str,
                                              marker: str) -> None:
     """Each source the policy allows beyond the site's own files is needed."""
-    assert loosening in build_pwa.CSP
-    strict = build_pwa.CSP.replace(loosening, tighter, 1)
+    assert loosening in pwa.CSP
+    strict = pwa.CSP.replace(loosening, tighter, 1)
     site = scratch_site(built, tmp_path / "site", csp=strict)
     page = profile.new_page()
     page.add_init_script(RECORD_CSP_VIOLATIONS)

@@ -79,7 +79,7 @@ from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_p
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import build  # noqa: E402
-import build_pwa  # noqa: E402
+from sitebuild import pwa  # noqa: E402
 
 TIMEOUT_MS = 180_000
 DEAL = "1-3-1"  # dealer East: South bids first
@@ -185,7 +185,7 @@ def bench_site(site: Path, target: Path) -> Path:
         manifest = build.write_site(files)
     finally:
         build.SITE = saved
-    build_pwa.finish(target, manifest)
+    pwa.finish(target, manifest)
     return target
 
 

@@ -1,4 +1,4 @@
-"""build_pyc.py: each compiled source takes its .pyc's place in a wheel, listed in its RECORD."""
+"""sitebuild/pyc.py: each compiled source takes its .pyc's place in a wheel, listed in its RECORD."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import py_compile
 import zipfile
 from pathlib import Path
 
-import build_pyc
+from sitebuild import pyc as build_pyc
 
 
 def test_a_compiled_source_is_replaced_by_its_bytecode_and_listed(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def new_seed() -> int:
 
 def from_source() -> list[str]:
     """The modules of ours, of the standard library and of PyScript imported from source, not
-    from the bytecode build.py compiled (build_pyc.py): none in the site as built."""
+    from the bytecode build.py compiled (sitebuild/pyc.py): none in the site as built."""
     found = []
     for name, module in sys.modules.items():
         path, top = str(getattr(module, "__file__", "")), name.split(".")[0]

@@ -8,7 +8,7 @@
 // passes that on to the page).
 // Saved games live in localStorage, which no update touches.
 //
-// build_pwa.py fills in the next line: the build's version and files.
+// sitebuild/pwa.py fills in the next line: the build's version and files.
 const BUILD = {"version": "dev", "files": {}};
 
 const SCOPE = self.registration.scope;  // the site's folder, wherever it is served from

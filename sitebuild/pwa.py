@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The site-level PWA step of the build, and the app icons.
 
 build.py calls :func:`finish` once site/ holds every file and its
@@ -8,7 +7,7 @@ integrity string the service worker checks), then records the new sw.js in
 the manifest.  The service worker itself, web/manifest.webmanifest and
 web/pwa.js (which registers it) are plain files of web/.
 
-    python build_pwa.py icons     # redraw web/icons/*.png (committed; pure Python)
+    python -m sitebuild.pwa icons     # redraw web/icons/*.png (committed; pure Python)
 
 :data:`HEAD_TAGS` and :data:`CSP` are what web/index.html's <head> needs;
 e2e/test_pwa.py checks the site against both.
@@ -27,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-ROOT: Final = Path(__file__).resolve().parent
+ROOT: Final = Path(__file__).resolve().parents[1]
 SERVICE_WORKER: Final = "sw.js"
 MANIFEST: Final = "build-manifest.json"
 NOT_PRECACHED: Final = frozenset({SERVICE_WORKER, MANIFEST})
@@ -61,7 +60,7 @@ def finish(site: Path, manifest: dict[str, Any]) -> dict[str, Any]:
     worker = site / SERVICE_WORKER
     template = worker.read_text()
     if not _BUILD_LINE.search(template):
-        sys.exit(f"build_pwa: {worker} has no 'const BUILD = ...;' line to fill in")
+        sys.exit(f"sitebuild.pwa: {worker} has no 'const BUILD = ...;' line to fill in")
     data = _BUILD_LINE.sub(lambda _: f"const BUILD = {build};", template, count=1).encode()
     worker.write_bytes(data)
     files[SERVICE_WORKER] = {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
