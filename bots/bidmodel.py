@@ -7,7 +7,7 @@ partner bid and how high, whether partner passed or bid misere, the
 opponents' bids and passes, whether anyone has bid yet.  An ordered logistic
 model turns them into the chance the seat's side takes at least ``k`` tricks
 in the bots' own play for each ``k`` from :data:`FLOOR` to 10, fitted by
-bench/bidding_fit.py on deals played out by bench/bidding_data.py, one fit per
+bidding_model/fit.py on deals played out by bidding_model/data.py, one fit per
 table shape and for trump suits and no trumps.  :class:`PassFit` is the
 value of passing (:func:`pass_features`), fitted to what the rest of the
 auction brought when the seat passed.  The fitted weights ship as

@@ -4,12 +4,13 @@ of the auction, and the normal bot bidding by a model when one ships."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bidding_model import data as bidding_data
+from bidding_model import fit as bidding_fit
 from bots import bidmodel
 from bots.normal import NormalBot
 from engine import PRESETS, Hand
@@ -20,11 +21,6 @@ from engine.observation import Observation, observe
 from engine.rules import Rules
 from engine.rng import SplitMix64, derive_seed
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-
-import bidding_data  # noqa: E402
-import bidding_fit  # noqa: E402
-import bidding_position  # noqa: E402
 
 
 @pytest.mark.parametrize("preset", ("standard", "five-handed", "american"))
@@ -234,26 +230,3 @@ def test_the_normal_bot_bids_only_what_beats_passing(tmp_path: Path) -> None:
     assert bid_with(-1000.0, -2000.0) is None
     assert bid_with(-1000.0, 0.0) is not None
     assert bid_with(+1000.0, +2000.0) is None  # the contract's score must beat it first
-
-
-
-def test_a_positions_calls_are_valued_by_play_on_deals_that_fit_it() -> None:
-    rules = Rules.parse("standard,open_misere=off")
-    mine = "JK 5S 6S 7C 8C 9C 4D 6D 7H 8H".split()
-    hands, kitty = bidding_position.deal(rules, mine, 1, 7)
-    assert hands[1] == " ".join(mine)
-    cards = " ".join([*hands, kitty]).split()
-    assert len(cards) == len(set(cards)) == len(rules.deck.cards)  # the whole deck, once
-    fitting = next(seed for seed in range(5000) if bidding_position.fits(
-        rules, bidding_position.deal(rules, mine, 1, seed), 2, ["pass", "pass"], seed))
-    dealt = bidding_position.deal(rules, mine, 1, fitting)
-    assert not bidding_position.fits(rules, dealt, 2, ["bid 6S", "pass"], fitting)
-    values = [bidding_position.value(rules, dealt, 2, ["pass", "pass"], c, 1, fitting)
-              for c in ("pass", "bid 6C")]
-    assert all(-1000 <= v <= 1000 for v in values)
-    # the other seats may bid as normal bots (--others normal): theirs are then the calls a deal must fit
-    differs = next(seed for seed in range(5000) if bidding_position.fits(
-        rules, deal := bidding_position.deal(rules, mine, 1, seed), 2, ["pass", "pass"], seed, NormalBot)
-        != bidding_position.fits(rules, deal, 2, ["pass", "pass"], seed))
-    dealt = bidding_position.deal(rules, mine, 1, differs)
-    assert -1000 <= bidding_position.value(rules, dealt, 2, ["pass", "pass"], "bid 6C", 1, differs, NormalBot) <= 1000

@@ -38,7 +38,7 @@ def test_no_nine_over_partners_uncontested_raise_of_the_seats_own_suit() -> None
     # Seat 2 opened 7H on JK JH KH 10H 9H and partner (seat 0) raised to 8H, the opponents
     # silent.  Partner's raise already counts this hand's values: the model's chance of nine
     # tricks there was 0.89 where the bots made 0.68 (README), and on this deal 9H took
-    # eight tricks.  Played out from the position (bench/bidding_position.py --hand "KH 9H QS
+    # eight tricks.  Played out from the position (bench/bidding_position.py of 050cc07 --hand "KH 9H QS
     # QD 10H JK JH QC JC 9C" --seat 2 --dealer 0 --before "pass,bid 7H,pass,bid 8H" --calls
     # "pass,bid 9H" --samples 300 --others normal: deals where normal bots make those calls),
     # 9H is worth -120.7 [-162.2, -79.3] less than a pass.
@@ -54,7 +54,7 @@ def test_six_on_the_joker_alone_after_partner_passed_as_play_prefers() -> None:
     # Open misere off; seat 1's partner (seat 3) and seat 0 passed.  Seat 1 holds the
     # joker and nothing else (no ace, king or long suit).  The issue counted 6C here a
     # blunder (made about half the time), but passing costs more: played out from this
-    # position (bench/bidding_position.py --rules standard,open_misere=off --hand "JK 5S
+    # position (bench/bidding_position.py of 050cc07 --rules standard,open_misere=off --hand "JK 5S
     # 6S 7C 8C 9C 4D 6D 7H 8H" --seat 1 --dealer 2 --before pass,pass --calls "pass,bid
     # 6C" --samples 200: deals where yardstick bots pass too, normal bots playing), 6C is
     # worth +8.0 [+2.7, +13.3] more than a pass: the dealer, last to speak, holds the
@@ -75,7 +75,7 @@ def test_a_misere_over_the_opponents_seven_on_a_hand_of_low_cards() -> None:
     # tricks to bid for, and low cards with a danger of 3 once the two worst go (such
     # misères are made 47% of the time as the bots play them: bench/misere_chances.py).
     # Passing lets 7H score; played out from this position
-    # (bench/bidding_position.py --rules standard --hand "6C 8D 6S 5S 8C JH 8H 9S 10S
+    # (bench/bidding_position.py of 050cc07 --rules standard --hand "6C 8D 6S 5S 8C JH 8H 9S 10S
     # AS" --seat 2 --dealer 0 --before "bid 7H" --calls "pass,bid MIS" --samples 600),
     # the misere is worth +48.0 [+26.1, +70.0] more than a pass.
     hand = Hand.from_position(

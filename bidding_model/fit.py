@@ -1,6 +1,6 @@
 """Fit the bidding model (bots/bidmodel.py) to labelled deals and measure it.
 
-Reads the chunks bench/bidding_data.py wrote, replays each auction and at
+Reads the chunks bidding_model/data.py wrote, replays each auction and at
 every auction position takes, for each denomination the model answers for,
 the seat's features and the label: the tricks the bots took playing the
 contract out (``--label played``, the default) or double dummy (``tricks``).
@@ -23,9 +23,9 @@ yardstick bots on the other (the labels stay: a contract's result does not
 depend on the auction), and fits from the normal bots' side only: the model
 then reads partner's bids as the normal bot makes them, not as the yardstick does.
 One model file holds a fit for each table shape given (one ``--data`` folder
-a table, made with bench/bidding_data.py ``--preset``).
+a table, made with bidding_model/data.py ``--preset``).
 ``--keep MODEL`` carries over the tables of a model file not fitted here.
-Usage: ``python bench/bidding_fit.py [--data DIR ...] [--label played|tricks] [--holdout H]
+Usage: ``python -m bidding_model.fit [--data DIR ...] [--label played|tricks] [--holdout H]
 [--deals N] [--pass-deals N] [--rebid MODEL] [--keep MODEL] [--write FILE]``.
 """
 
@@ -46,7 +46,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bidding_data import DEFAULT_OUT, load, played_tricks  # noqa: E402
+from bidding_model.data import DEFAULT_OUT, load, played_tricks  # noqa: E402
 from bots import bidding, bidmodel  # noqa: E402
 from bots.evaluation import expected_tricks  # noqa: E402
 from bots.yardstick import bidding as yardstick  # noqa: E402
@@ -390,7 +390,7 @@ def fit_table(data: Path, label: str, holdout: int, pass_deals: int | None = Non
     print(f"  {'all':24s} model {scores[best]:.4f}  count {count:.4f}")
     first = json.loads(min(data.glob("chunk-*.json")).read_text())
     kind = best if rebid_by is None else f"{best}, auctions re-bid by {rebid_by}"
-    about = (f"{rules}: data by `nice -n 19 python bench/bidding_data.py --preset "
+    about = (f"{rules}: data by `nice -n 19 python -m bidding_model.data --preset "
              f"{first['preset']} --seed {first['seed']} --size {len(first['deals'])}` "
              f"({len(deals)} deals, {kind}); held-out Brier {scores[best]:.4f} against the "
              f"count's {count:.4f}")
@@ -447,7 +447,7 @@ def main() -> None:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
         folders = " ".join(f"data/bidding/{d.name}" for d in args.data)
-        about = (f"Fitted by `python bench/bidding_fit.py --data {folders} --label {args.label} "
+        about = (f"Fitted by `python -m bidding_model.fit --data {folders} --label {args.label} "
                  f"--holdout {args.holdout}"
                  + (f" --pass-deals {args.pass_deals}" if args.pass_deals else "")
                  + (f" --rebid {args.rebid}" if args.rebid else "")

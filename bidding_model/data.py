@@ -17,9 +17,9 @@ card throughout, as the bots did when the shipped model's data were made (about
 20 times faster).  Chunks of deals go to one JSON file each under ``--out``
 (gitignored); a chunk already written is skipped, so a stopped run resumes.
 Deterministic from the seed; chunks run in parallel over ``--jobs`` processes.
-Usage: ``nice -n 19 python bench/bidding_data.py [--chunks N] [--size K]
+Usage: ``nice -n 19 python -m bidding_model.data [--chunks N] [--size K]
 [--jobs J] [--preset P] [--seed S] [--dd] [--endgame-left N] [--out DIR]``; fit with
-bench/bidding_fit.py.
+bidding_model/fit.py.
 """
 
 from __future__ import annotations
