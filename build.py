@@ -285,8 +285,8 @@ def index_page(pyscript: Iterable[str]) -> bytes:
     site's PyScript files)."""
     sys.path.insert(0, str(WEB))
     try:
-        start = importlib.import_module("app.controller").App().regions()["start"]
-        sprite = importlib.import_module("app.svg").sprite()
+        start = importlib.import_module("app.worker.controller").App().regions()["start"]
+        sprite = importlib.import_module("app.html.svg").sprite()
     finally:
         sys.path.remove(str(WEB))
     page = (WEB / "index.html").read_text()

@@ -38,14 +38,14 @@ from bots.solver import SearchTimeout, Solver, declaring_positions
 ANSWERS = 2
 """The version of the answers: raise it with any change that makes a piece's answer differ
 (the solver's values, the budgets below), so that answers kept from before
-(app.review_store) are not shown.  tests/test_review_store.py pins some answers to it."""
+(app.review.store) are not shown.  tests/test_review_store.py pins some answers to it."""
 NODE_LIMIT = 1_000_000
 """Nodes the bidder's figure or one trick's verdicts may search before the piece gives up
 (its answer is then None): a piece's time stays bounded, and so does the bots' worker's,
 which answers it."""
 CONTRACT_NODE_LIMIT = 25_000
 """The same for a side's best contract (its answer is then a lower bound): within one slice of
-the worker's (app.bots.SLICE_NODES).  Over the 50 hands of seeds 1-6, 14 and 38 of
+the worker's (app.table.answers.SLICE_NODES).  Over the 50 hands of seeds 1-6, 14 and 38 of
 scripts/bench_review.py's games, 80 of the 100 sides' answers are settled at this budget with
 bounds kept for classes of positions (``Solver(classes=True)``), as many as at 50,000 nodes without
 them, in less time (each node dearer), 88 at 50,000."""

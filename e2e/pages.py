@@ -8,8 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from app.cards import bid_short, card_name
-from app.settings import TOURNAMENT
+from app.html.cards import bid_short, card_name
+from app.table.settings import TOURNAMENT
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, Card
 from engine.rules import Rules
 from e2e.scenarios import Step

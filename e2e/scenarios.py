@@ -1,8 +1,8 @@
 """Deals for the browser tests, found with the engine and the very bots the page runs.
 
 The page's bots are deterministic for a deal code (their seeds come from it, see
-app.session), so a game simulated here with :class:`app.session.Session` and
-:func:`app.bots.answer` is the game the browser will show.  A *plan* is the
+app.table.session), so a game simulated here with :class:`app.table.session.Session` and
+:func:`app.table.answers.answer` is the game the browser will show.  A *plan* is the
 player's decisions in order, as the page offers them:
 
     ("bid", "bid 7H") ("bid", "pass")        a call
@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots import answer
-from app.cards import hand_order
-from app.session import PLAYER, Session
-from app.settings import Settings, default_settings
+from app.html.cards import hand_order
+from app.table.answers import answer
+from app.table.session import PLAYER, Session
+from app.table.settings import Settings, default_settings
 from engine.bids import NO_TRUMPS
 from engine.cards import JOKER, SUIT_LETTERS, Card
 from engine.deal import DealCode, deal

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from app.session import PLAYER
+from app.table.session import PLAYER
 from e2e.pages import HAND_OVER, StartScreen, TableScreen
 from e2e.scenarios import bidder, find, seven_in_longest
 from e2e.test_hand import expect_scores_match_engine

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.session import PLAYER
+from app.table.session import PLAYER
 from e2e.pages import App, StartScreen, TableScreen
 from e2e.scenarios import bidder, find, seven_in_longest
 from e2e.test_layout import VIEWPORTS

@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.chart import chart_words
-from app.session import Session
-from app.settings import default_settings
+from app.html.chart import chart_words
+from app.table.session import Session
+from app.table.settings import default_settings
 from engine.deal import DealCode
 from e2e.pages import HAND_OVER, App, StartScreen, TableScreen
 from e2e.scenarios import find, passer

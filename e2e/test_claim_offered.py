@@ -8,8 +8,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from app.saves import scope
-from app.session import PLAYER
+from app.store.saves import scope
+from app.table.session import PLAYER
 from bots.claim import claim_order
 from engine.hand import Hand, Phase
 from engine.observation import observe

@@ -9,10 +9,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.cards import card_name
-from app.help import rules_words
-from app.partners import called_played
-from app.session import PLAYER
+from app.html.cards import card_name
+from app.table.help import rules_words
+from app.table.partners import called_played
+from app.table.session import PLAYER
 from engine.cards import ELEVEN, SUIT_NAMES, THIRTEEN, TWELVE, Card
 from engine.deal import DealCode
 from engine.observation import observe

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.session import Session
-from app.view import table_view
+from app.table.session import Session
+from app.table.view import table_view
 from engine.deal import DealCode
 from engine.record import replay
 from e2e.pages import GAME_TIMEOUT_MS, App, StartScreen, TableScreen

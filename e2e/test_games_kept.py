@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import build
-from app import links, saves
-from app.settings import default_settings
+from app.store import links, saves
+from app.table.settings import default_settings
 from e2e.conftest import BASE_PATH
 from engine import PRESETS, DealCode
 from engine.match import Match

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from app.session import PLAYER
+from app.table.session import PLAYER
 from engine.actions import PASS_ID
 from engine.cards import Card
 from engine.hand import Phase

@@ -11,13 +11,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from app.bots import answer
-from app.review import Review
+from app.review.review import Review
+from app.table.answers import answer
 from bots.review import start_of_play
 from bots.solver import Solver
 from engine.deal import DealCode
 from engine.record import to_record
-from app.session import PLAYER
+from app.table.session import PLAYER
 from e2e.pages import App, StartScreen, TableScreen
 from e2e.scenarios import bidder, find, seven_in_longest
 from e2e.test_axe import violations

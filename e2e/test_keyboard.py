@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from app.session import PLAYER
+from app.table.session import PLAYER
 from engine.cards import Card
 from e2e.pages import HAND_OVER, App, StartScreen, TableScreen
 from e2e.scenarios import bidder, find, seven_in_longest

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from app.bots import answer
-from app.session import PLAYER, Session
+from app.table.answers import answer
+from app.table.session import PLAYER, Session
 from engine.deal import DealCode
 from engine.cards import Card
 from e2e.pages import App, StartScreen, TableScreen

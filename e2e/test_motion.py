@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.session import PLAYER, Session
-from app.view import table_view
+from app.table.session import PLAYER, Session
+from app.table.view import table_view
 from engine.cards import Card
 from e2e.pages import App, StartScreen, TableScreen
 from e2e.scenarios import Scenario, bidder, find, replayed, seven_in_longest

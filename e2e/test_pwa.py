@@ -361,8 +361,8 @@ RUN_PYTHON = """async (code) => {
 }"""
 SAVE_A_GAME = """
 import js, json
-from app.saves import Saves, web_storage
-from app.settings import default_settings
+from app.store.saves import Saves, web_storage
+from app.table.settings import default_settings
 from engine import PRESETS, DealCode
 from engine.match import Match
 
@@ -376,8 +376,8 @@ json.dumps({"before": before, "can_save": saves.can_save,
 """
 RESUME_THEN_FILL = """
 import js, json
-from app.saves import Saves, SavedGame, web_storage
-from app.settings import default_settings
+from app.store.saves import Saves, SavedGame, web_storage
+from app.table.settings import default_settings
 
 saves = Saves(web_storage(js.window))
 game = saves.load("g1")

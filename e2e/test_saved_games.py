@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from app.saves import scope
+from app.store.saves import scope
 from e2e.conftest import BASE_PATH
 from e2e.pages import GAME_TIMEOUT_MS, App, ResumeList, StartScreen, TableScreen
 from e2e.scenarios import Scenario, find, passer

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from app import links
+from app.store import links
 from engine.deal import DealCode
 from engine.rules import Rules
 from e2e.pages import App, StartScreen, TableScreen

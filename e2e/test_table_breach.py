@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from app.session import Session
+from app.table.session import Session
 from engine.hand import Phase
 from e2e.pages import StartScreen, TableScreen
 from e2e.scenarios import Scenario, Step, find, first_legal

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from app.session import PLAYER
+from app.table.session import PLAYER
 from engine.cards import JOKER, SECOND_JOKER, Card
 from engine.deal import deal
 from engine.rules import PRESETS

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.cards import rank_text
-from app.session import PLAYER
-from app.svg import FACES
+from app.html.cards import rank_text
+from app.html.svg import FACES
+from app.table.session import PLAYER
 from engine.cards import Card
 from engine.rules import Rules
 from engine.seats import seat_name

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.bots import answer
-from app.render import points
-from app.saves import scope
+from app.html.cards import minus
+from app.html.tags import points
+from app.store.saves import scope
+from app.table.answers import answer
+from app.tournament.session import TournamentSession
+from app.tournament.view import standings_view
 from e2e.conftest import BASE_PATH
-from app.tournament import TournamentSession
-from app.cards import minus
-from app.tournament_view import standings_view
 from e2e.pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
 from e2e.test_layout import SHOTS, VIEWPORTS, check_layout, overlap
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.bots import answer
-from app.session import PLAYER, Session
+from app.table.answers import answer
+from app.table.session import PLAYER, Session
 from engine.cards import Card
 from engine.deal import DealCode
 from engine.observation import observe

@@ -6,9 +6,9 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from app import links
-from app.cards import card_name
-from app.session import PLAYER
+from app.html.cards import card_name
+from app.store import links
+from app.table.session import PLAYER
 from engine.cards import Card, cards_of
 from engine.deal import DealCode
 from engine.record import replay

@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from app import links
+from app.store import links
 from engine.deal import DealCode
 from engine.rules import Rules
 from e2e.pages import App, LoadingScreen, StartScreen, TableScreen

@@ -8,18 +8,18 @@ deals), imports each game file into the built site in headless Chromium (History
 Import), opens its last hand's review from History and steps back hand by hand with Previous
 hand (at once, or after ``--think`` ms). For every hand that reached the play it times, on the page's clock, from the click that
 opens the hand's review to "Analysis complete." drawn: the worker's slices of search
-(app.bots.SLICE_NODES), the answers between them and the page's drawing all count. It prints
+(app.table.answers.SLICE_NODES), the answers between them and the page's drawing all count. It prints
 each hand's contract and time, then the median and the worst (goal: the whole hand within 2 s).
 The machine is shared: report its load (printed) with the figures.
 
 With ``--at-table HANDS`` it instead plays that many hands at the table in the browser (the
 player's seat by auto-play, the bots pausing ``--pace`` ms, from the deal of ``--seed``) and
 opens each hand's review from the table as soon as the hand is over, as a player does: the
-worker has worked the analysis out ahead during the play (app.review_ahead).
+worker has worked the analysis out ahead during the play (app.review.ahead).
 
 With ``--again`` it then reloads the page (a new worker, with what the browser kept) and
 reviews the game's hands from History once more, as a player coming back to a game does: the
-analyses worked out are kept (app.review_store). With ``--at-table`` the game must end
+analyses worked out are kept (app.review.store). With ``--at-table`` the game must end
 within HANDS hands for this.
 """
 from __future__ import annotations
@@ -149,7 +149,7 @@ def main() -> None:
                              "(the review works the hand before out meanwhile)")
     parser.add_argument("--again", action="store_true",
                         help="then reload the page and review the game's hands from History again (the "
-                             "analyses kept, app.review_store); with --at-table, once the game is over")
+                             "analyses kept, app.review.store); with --at-table, once the game is over")
     args = parser.parse_args()
     site: Path = args.site or build.SITE
     if not args.site:

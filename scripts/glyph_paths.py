@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write web/app/glyphs.py: the letters and numbers of the card faces as SVG paths.
+"""Write web/app/html/glyphs.py: the letters and numbers of the card faces as SVG paths.
 
     pip install fonttools && python scripts/glyph_paths.py [FONT]
 
@@ -19,7 +19,7 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
-from app.svg import GLYPHS  # noqa: E402
+from app.html.svg import GLYPHS  # noqa: E402
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 EM = 100

@@ -1,4 +1,4 @@
-"""The worker's side of the page protocol (app.bridge): a page's snapshot of its stores in, the
+"""The worker's side of the page protocol (app.worker.bridge): a page's snapshot of its stores in, the
 writes to make and what to draw out; the bots' pace as a due time; storage full and other tabs."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 from engine.deal import DealCode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.bridge import Bridge, MirrorStorage, StorageRefused  # noqa: E402
-from app.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, scope  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.store.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, scope  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.worker.bridge import Bridge, MirrorStorage, StorageRefused  # noqa: E402
 
 PATH = "/games/500/"
 PREFIX = scope(PATH)
@@ -160,7 +160,7 @@ def test_the_workers_entry_module_answers_json_text() -> None:
 
 
 LATER = ("bots.easy", "bots.normal", "bots.yardstick", "bots.expert", "bots.review", "bots.solver", "bots.hints",
-         "app.bots", "app.review", "engine.ptn", "importlib.metadata")
+         "app.table.answers", "app.review.review", "engine.ptn", "importlib.metadata")
 """Modules the worker imports when first asked, not before it has answered the first table."""
 FIRST_TABLE = f"""
 import json, runpy, sys
@@ -180,7 +180,7 @@ def test_the_worker_answers_the_first_table_before_it_imports_the_bots() -> None
                          env={**os.environ, "PYTHONPATH": os.pathsep.join((str(root), str(root / "web")))})
     loaded = json.loads(run.stdout)
     assert [m for m in loaded if m in LATER or m.startswith(tuple(f"{later}." for later in LATER))] == []
-    assert "app.controller" in loaded and "engine.hand" in loaded
+    assert "app.worker.controller" in loaded and "engine.hand" in loaded
 
 
 def test_the_hand_review_works_out_its_cheap_pieces_in_one_tick_and_plays_a_trick_a_step() -> None:
@@ -211,7 +211,7 @@ def test_the_hand_review_works_out_its_cheap_pieces_in_one_tick_and_plays_a_tric
 
 
 def test_a_tick_of_the_review_searches_little_more_than_one_slice() -> None:
-    import app.bots as bots
+    import app.table.answers as bots
     from bots.review import CONTRACT_NODE_LIMIT
     assert CONTRACT_NODE_LIMIT <= bots.SLICE_NODES  # the one piece searched in one go
     page = Page()
@@ -234,12 +234,12 @@ def test_a_tick_of_the_review_searches_little_more_than_one_slice() -> None:
 
 
 def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkeypatch: Any) -> None:
-    import app.bots
+    import app.table.answers
     page = Page()
     bridge, answer = started(page, queued=[["set:pace", "300"], ["start", DEAL]])
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert answer["marker"] == "bot"
-    real = app.bots.answer
+    real = app.table.answers.answer
     failed: list[dict[str, Any]] = []
 
     def failing(request: dict[str, Any]) -> dict[str, Any]:
@@ -248,7 +248,7 @@ def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkey
             raise IndexError("a bug in a bot")
         return real(request)
 
-    monkeypatch.setattr(app.bots, "answer", failing)
+    monkeypatch.setattr(app.table.answers, "answer", failing)
     assert bridge.app is not None and bridge.app.session is not None
     calls = len(bridge.app.session.hand.history)
     answer = page.apply(bridge.handle({"op": "tick"}))
@@ -257,11 +257,11 @@ def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkey
 
 
 def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monkeypatch: Any) -> None:
-    import app.bots
+    import app.table.answers
     page = Page()
     bridge, _ = started(page, queued=[["set:level:1", "expert"], ["set:pace", "300"], ["start", DEAL]])
     page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
-    real, asked = app.bots.answer, []
+    real, asked = app.table.answers.answer, []
 
     def failing(request: dict[str, Any]) -> dict[str, Any]:
         asked.append(request["level"])
@@ -269,7 +269,7 @@ def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monke
             raise RuntimeError("a bug in the search")
         return real(request)
 
-    monkeypatch.setattr(app.bots, "answer", failing)
+    monkeypatch.setattr(app.table.answers, "answer", failing)
     assert bridge.app is not None and bridge.app.session is not None
     calls = len(bridge.app.session.hand.history)
     assert bridge.app.session.hand.to_act == 1
@@ -279,14 +279,14 @@ def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monke
     def broken(request: dict[str, Any]) -> dict[str, Any]:
         raise RuntimeError("every bot fails")
 
-    monkeypatch.setattr(app.bots, "answer", broken)
+    monkeypatch.setattr(app.table.answers, "answer", broken)
     answer = page.apply(bridge.handle({"op": "tick"}))  # the last one's error: the game back at its save
     assert len(bridge.app.session.hand.history) == calls + 1
     assert "Something went wrong on our side (RuntimeError" in answer["regions"]["top"]
 
 
 def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monkeypatch: Any) -> None:
-    import app.controller
+    import app.worker.controller
     page = Page()
     bridge, answer = started(page, queued=[["start", DEAL]])
     saved = dict(page.stores["local"] or {})
@@ -296,7 +296,7 @@ def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monke
         session.hand.apply("pass")  # a change made, then a bug before it is saved
         raise KeyError("a bug of ours")
 
-    monkeypatch.setitem(app.controller.TABLE_ACTIONS, "bid", half_done)
+    monkeypatch.setitem(app.worker.controller.TABLE_ACTIONS, "bid", half_done)
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert "Something went wrong on our side (KeyError" in answer["regions"]["top"]
     assert answer["marker"] == "you" and page.stores["local"] == saved  # the game as saved, nothing lost

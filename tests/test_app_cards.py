@@ -1,4 +1,4 @@
-"""The hand as a player holds it, and card and bid text (web/app/cards.py)."""
+"""The hand as a player holds it, and card and bid text (web/app/html/cards.py)."""
 from __future__ import annotations
 
 import sys
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.cards import SUIT_COLOURS, bid_short, colour, hand_order, short  # noqa: E402
+from app.html.cards import SUIT_COLOURS, bid_short, colour, hand_order, short  # noqa: E402
 from engine.bids import Bid  # noqa: E402
 from engine.cards import JOKER, Card, parse_cards  # noqa: E402
 from engine.decks import Deck  # noqa: E402

@@ -1,4 +1,4 @@
-"""The score chart (web/app/chart.py): its lines are the sheet's totals, at every table."""
+"""The score chart (web/app/html/chart.py): its lines are the sheet's totals, at every table."""
 from __future__ import annotations
 
 import re
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, score_chart  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.view import table_view  # noqa: E402
+from app.html.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, score_chart  # noqa: E402
+from app.table.view import table_view  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from tests.test_app_view import whole_game  # noqa: E402
 

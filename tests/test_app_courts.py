@@ -1,4 +1,4 @@
-"""The court cards' figures, the card back and the bots' fanned hands (web/app/courts.py, svg.py)."""
+"""The court cards' figures, the card back and the bots' fanned hands (web/app/html/courts.py, svg.py)."""
 from __future__ import annotations
 
 import re
@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import courts, svg, table_render  # noqa: E402
-from app.view import card_view  # noqa: E402
+from app.html import courts, svg  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.view import card_view  # noqa: E402
 from engine.cards import JOKER, Card  # noqa: E402
 from tests.test_app_render import Markup  # noqa: E402
 

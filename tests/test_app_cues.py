@@ -1,4 +1,4 @@
-"""The table's sound cues (web/app/cues.py): one for each card played, trick won and contract
+"""The table's sound cues (web/app/table/cues.py): one for each card played, trick won and contract
 made or set, none for a game just opened; and none at all with sounds off."""
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.cues import Cues  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.cues import Cues  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 
 

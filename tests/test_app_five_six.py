@@ -1,4 +1,4 @@
-"""Five and six at the table (web/app/partners.py and the views that use it): the partner picker,
+"""Five and six at the table (web/app/table/partners.py and the views that use it): the partner picker,
 the called partner known only when the rules say so, the share of the score, misère with the
 partners sitting out, the six-handed and doubled decks' cards, the score sheet's columns."""
 from __future__ import annotations
@@ -12,14 +12,15 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, table_render  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.cards import card_name, hand_order  # noqa: E402
-from app.partners import called_played  # noqa: E402
-from app.session import PLAYER, Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.view import card_view, short_side_names, table_view  # noqa: E402
-from app.view_model import CallPrompt, ResultPrompt  # noqa: E402
+from app.html.cards import card_name, hand_order  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.dialogs import score_sheet  # noqa: E402
+from app.table.model import CallPrompt, ResultPrompt  # noqa: E402
+from app.table.partners import called_played  # noqa: E402
+from app.table.session import PLAYER, Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import card_view, short_side_names, table_view  # noqa: E402
 from engine.actions import ALONE  # noqa: E402
 from engine.bids import Bid  # noqa: E402
 from engine.cards import CARDS, Card, cards_of  # noqa: E402
@@ -126,7 +127,7 @@ def test_playing_alone() -> None:
 
 
 def test_the_controller_dispatches_the_picker() -> None:
-    from app.controller import App
+    from app.worker.controller import App
     app = App()
     app.session = at_the_call()
     card = next(a.called_card for a in app.session.hand.legal_actions() if a.called_card is not None)
@@ -254,7 +255,7 @@ def test_score_sheet_columns_use_initials_at_five_and_six() -> None:
     assert short_side_names(Session(default_settings("six-handed-pairs"), DealCode(1, 0))) == [
         "You & N", "SW & NE", "NW & SE"]
     assert short_side_names(Session(default_settings("standard"), DealCode(1, 0))) == ["You & North", "West & East"]
-    sheet = render.score_sheet(table_view(Session(default_settings("five-handed"), DealCode(1, 0))).sheet)
+    sheet = score_sheet(table_view(Session(default_settings("five-handed"), DealCode(1, 0))).sheet)
     assert '<abbr title="North-West">NW</abbr>' in sheet and "sides-5" in sheet
 
 
@@ -318,7 +319,7 @@ def test_second_copies_are_named_marked_and_keyed_apart() -> None:
 
 
 def test_the_rules_help_tells_how_five_and_six_play() -> None:
-    from app.help import rules_help
+    from app.table.help import rules_help
     five = " ".join(rules_help(Rules.parse("five-handed"))[0].paragraphs)
     assert "calls a card for a partner, or plays alone" in five and "Partners each score half the bid" in five
     six = rules_help(Rules.parse("six-handed"))

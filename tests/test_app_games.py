@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.cards import minus  # noqa: E402
-from app.saves import CANNOT_SAVE_STALE, Saves  # noqa: E402
-from app.tournament import NAMES  # noqa: E402
+from app.html.cards import minus  # noqa: E402
+from app.store.saves import CANNOT_SAVE_STALE, Saves  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import NAMES  # noqa: E402
 from tests.test_app_links_saves import new_app, play_on, run_bots  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The first-game guide on the table (web/app/guide.py, its text in web/app/help.py)."""
+"""The first-game guide on the table (web/app/start/guide.py, its text in web/app/table/help.py)."""
 from __future__ import annotations
 
 import json
@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.controller import App  # noqa: E402
-from app.help import guide_steps  # noqa: E402
-from app.prefs import Preferences  # noqa: E402
+from app.store.prefs import Preferences  # noqa: E402
+from app.table.help import guide_steps  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from tests.test_app_render import Markup  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402

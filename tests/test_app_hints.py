@@ -7,9 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app.bots import answer  # noqa: E402
-from app.session import PLAYER, Session, hint_text  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import PLAYER, Session, hint_text  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.hand import Phase  # noqa: E402

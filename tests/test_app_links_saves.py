@@ -11,11 +11,11 @@ from engine import DealCode
 from engine.rules import Rules
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import links  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.saves import CANNOT_SAVE_DISABLED, Saves  # noqa: E402
-from app.settings import TABLES  # noqa: E402
+from app.store import links  # noqa: E402
+from app.store.saves import CANNOT_SAVE_DISABLED, Saves  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.settings import TABLES  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from tests.test_saves import ID, KEY, PREFIX, FakeStorage, clock  # noqa: E402
 
 PAGE = "https://example.org/500/index.html"

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.bridge import Bridge  # noqa: E402
-from app.session import PLAYER  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import PLAYER  # noqa: E402
+from app.worker.bridge import Bridge  # noqa: E402
 
 DEAL = "1-3-1"  # dealer East: South bids first
 

@@ -1,4 +1,4 @@
-"""The page's preferences (web/app/prefs.py): kept between visits, offered at the start and in
+"""The page's preferences (web/app/store/prefs.py): kept between visits, offered at the start and in
 the menu, shown by a class on the page."""
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.controller import App  # noqa: E402
-from app.prefs import Preferences  # noqa: E402
-from app.render import bid_html  # noqa: E402
-from app.saves import scope  # noqa: E402
-from app.settings import DEFAULT_PREFERENCES  # noqa: E402
+from app.html.tags import bid_html  # noqa: E402
+from app.store.prefs import Preferences  # noqa: E402
+from app.store.saves import scope  # noqa: E402
+from app.table.settings import DEFAULT_PREFERENCES  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from tests.test_saves import FakeStorage  # noqa: E402
 
 PREFIX = scope("/games/500/")

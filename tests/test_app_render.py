@@ -1,4 +1,5 @@
-"""HTML of the views (web/app/render.py, web/app/svg.py) and the controller (web/app/controller.py)."""
+"""HTML of the views (web/app/html/, web/app/table/render.py, dialogs.py) and the controller
+(web/app/worker/controller.py)."""
 from __future__ import annotations
 
 import re
@@ -9,11 +10,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import render, svg, table_render  # noqa: E402
-from app.view_model import SheetRow, SheetView  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.view import card_view  # noqa: E402
+from app.html import svg  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.dialogs import score_sheet  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.model import SheetRow, SheetView  # noqa: E402
+from app.table.view import card_view  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.decks import Deck  # noqa: E402
 from engine.hand import Phase  # noqa: E402
 from engine.record import replay  # noqa: E402
@@ -185,5 +188,5 @@ def test_the_score_sheet_writes_one_minus_sign() -> None:
     sheet = SheetView(sides=("You & North", "West & East"), short=("You & N", "W & E"), totals=(-150, 40),
                       rows=(SheetRow(number=1, contract="7♥", dealer="North", result="set",
                                      points=(-150, 40), totals=(-150, 40)),), target=500)
-    html = render.score_sheet(sheet)
+    html = score_sheet(sheet)
     assert html.count("−150") == 3 and not re.search(r"(?<!\w)-\d", html)

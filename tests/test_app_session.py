@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer, fallbacks  # noqa: E402
-from app.session import CLAIM, PLAYER, Session  # noqa: E402
-from app.settings import SettingsError, check_settings, default_settings  # noqa: E402
+from app.table.answers import answer, fallbacks  # noqa: E402
+from app.table.session import CLAIM, PLAYER, Session  # noqa: E402
+from app.table.settings import SettingsError, check_settings, default_settings  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.cards import JOKER  # noqa: E402
 from engine.deal import DealCode  # noqa: E402

@@ -1,4 +1,4 @@
-"""The start screen's model and the rules help (web/app/start.py, web/app/help.py)."""
+"""The start screen's model and the rules help (web/app/start/form.py, web/app/table/help.py)."""
 from __future__ import annotations
 
 import sys
@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.help import option_text, rules_help  # noqa: E402
-from app.settings import TABLES, SettingsError  # noqa: E402
-from app.start import StartForm  # noqa: E402
-from app.start_model import RuleOption, StartView  # noqa: E402
+from app.start.form import StartForm  # noqa: E402
+from app.start.model import RuleOption, StartView  # noqa: E402
+from app.table.help import option_text, rules_help  # noqa: E402
+from app.table.settings import TABLES, SettingsError  # noqa: E402
 from engine.rules import OPTIONS, PRESETS, Rules  # noqa: E402
 
 

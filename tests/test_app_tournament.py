@@ -17,20 +17,21 @@ from engine.rules import PRESETS
 from engine.tournament import Tournament
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import links, saves  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.render import start as render_start  # noqa: E402
-from app.saves import Problem, SavedGame, Saves  # noqa: E402
-from app.settings import Settings, default_settings  # noqa: E402
-from app.start import StartForm  # noqa: E402
-from app import tournament as tournament_module  # noqa: E402
-from app.tournament import ME, NAMES, TournamentSession, actions, play_move, turned  # noqa: E402
-from app.tournament_render import standings as render_standings  # noqa: E402
-from app.cards import minus  # noqa: E402
-from app.tournament_view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
-from app.view import table_view  # noqa: E402
-from app.view_model import ResultPrompt  # noqa: E402
+from app.html.cards import minus  # noqa: E402
+from app.start.form import StartForm  # noqa: E402
+from app.start.render import start as render_start  # noqa: E402
+from app.store import links, saves  # noqa: E402
+from app.store.saves import Problem, SavedGame, Saves  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.model import ResultPrompt  # noqa: E402
+from app.table.session import NAMES  # noqa: E402
+from app.table.settings import Settings, default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
+from app.tournament import session as tournament_module  # noqa: E402
+from app.tournament.render import standings as render_standings  # noqa: E402
+from app.tournament.session import ME, TournamentSession, actions, play_move, turned  # noqa: E402
+from app.tournament.view import adjust_table, ordinal, round_bar, standings_view  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from tests.test_saves import ID, KEY, FakeStorage, clock  # noqa: E402
 
 RULES = PRESETS["tournament"]

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import table_render  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.help import rules_help  # noqa: E402
-from app.session import PLAYER, Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.view import table_view  # noqa: E402
-from app.view_model import PlayPrompt, TableView  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.help import rules_help  # noqa: E402
+from app.table.model import PlayPrompt, TableView  # noqa: E402
+from app.table.session import PLAYER, Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
 from engine.actions import play  # noqa: E402
 from engine.cards import CARDS, Card, cards_of  # noqa: E402
 from engine.deal import DealCode  # noqa: E402

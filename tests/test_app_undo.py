@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import links  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.prefs import Preferences  # noqa: E402
-from app.saves import Saves  # noqa: E402
-from app.session import PLAYER, Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.stats import aggregate, summarize  # noqa: E402
-from app.view import table_view  # noqa: E402
-from app.view_model import TableView  # noqa: E402
+from app.history.stats import aggregate, summarize  # noqa: E402
+from app.store import links  # noqa: E402
+from app.store.prefs import Preferences  # noqa: E402
+from app.store.saves import Saves  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.model import TableView  # noqa: E402
+from app.table.session import PLAYER, Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.errors import RecordError  # noqa: E402
 from engine.hand import Phase  # noqa: E402

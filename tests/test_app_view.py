@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import table_render  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.session import PLAYER, Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.view import side_names, table_view  # noqa: E402
-from app.view_model import BidPrompt, CallOption, CardView, ResultPrompt, WaitPrompt  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.model import BidPrompt, CallOption, CardView, ResultPrompt, WaitPrompt  # noqa: E402
+from app.table.session import PLAYER, Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import side_names, table_view  # noqa: E402
 from engine.actions import PASS_ID  # noqa: E402
 from engine.cards import CARDS, cards_of  # noqa: E402
 from engine.deal import DealCode  # noqa: E402

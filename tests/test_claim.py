@@ -19,9 +19,9 @@ from tests.conftest import make_hand, run
 from bots.claim import claim_order, claim_play, unseen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from tests.test_app_view import bots_play  # noqa: E402
 
@@ -165,7 +165,7 @@ def test_claiming_in_the_app_plays_the_cards_out_as_recorded_plays() -> None:
     assert session.state == "you" and tricks == 10 - len(session.hand.tricks)
     session.claim()
     assert session.level(0) == "claim" and session.state == "bot"
-    bots_play(session)  # the player's seat answered by app.bots.answer, as the worker does
+    bots_play(session)  # the player's seat answered by app.table.answers.answer, as the worker does
     assert session.state in ("hand-over", "game-over")
     assert all(t.winner == 0 for t in session.hand.tricks[-tricks:])
     mine = [a for s, a in session.hand.history if s == 0 and a.played_card is not None]

@@ -15,9 +15,9 @@ from engine.hand import Phase
 from engine.observation import observe
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.saves import Saves, parse_save  # noqa: E402
+from app.store.saves import Saves, parse_save  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from tests.test_app_links_saves import new_app, run_bots  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 

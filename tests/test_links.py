@@ -18,9 +18,9 @@ from engine.rng import SplitMix64
 from tests.playout import finish_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import links  # noqa: E402
-from app.links import (Link, LinkError, Result, challenge_link, deal_link, decode,  # noqa: E402
-                       pack, replay_link, result_of, share_url, unpack)
+from app.store import links  # noqa: E402
+from app.store.links import (Link, LinkError, Result, challenge_link, deal_link, decode, pack,  # noqa: E402
+                             replay_link, result_of, share_url, unpack)
 
 
 def played(name: str, seed: int) -> tuple[Hand, DealCode]:

@@ -1,4 +1,4 @@
-"""A Trickster Cards PTN record imported as a game file (web/app/saves.py)."""
+"""A Trickster Cards PTN record imported as a game file (web/app/store/saves.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from engine.ptn import SAMPLE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.saves import SaveError, parse_game_file  # noqa: E402
+from app.store.saves import SaveError, parse_game_file  # noqa: E402
 
 
 def test_a_ptn_record_is_a_game_file() -> None:

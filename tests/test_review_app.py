@@ -9,13 +9,13 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import review_render  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.review import Review, piece_key  # noqa: E402
-from app.saves import Saves  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
+from app.review import render as review_render  # noqa: E402
+from app.review.review import Review, piece_key  # noqa: E402
+from app.store.saves import Saves  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.actions import PASS, Action  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.hand import Hand  # noqa: E402
@@ -280,7 +280,7 @@ def test_the_review_after_a_hand_opens_with_its_analysis_worked_out_ahead() -> N
 
 
 def test_a_card_taken_back_starts_the_review_ahead_afresh() -> None:
-    from app.review_ahead import ReviewAhead
+    from app.review.ahead import ReviewAhead
     hand = played_hand().hand
     table = review.start_of_play(hand)
     plays = [a for _, a in hand.history[len(table.history):]]
@@ -306,7 +306,7 @@ def test_the_pieces_searched_in_one_go_wait_while_the_player_is_to_act() -> None
     """A side's best contract is searched in one go (up to about 0.3 s in the browser): ahead of
     the review, only while the bots are to act or the hand is over, never while the player's
     click would wait for it."""
-    from app.review_ahead import ReviewAhead
+    from app.review.ahead import ReviewAhead
     hand = played_hand().hand
     table = review.start_of_play(hand)
     ahead = ReviewAhead()

@@ -1,4 +1,4 @@
-"""Analyses kept (app.review_store): a hand's review answers, once worked out, kept in storage
+"""Analyses kept (app.review.store): a hand's review answers, once worked out, kept in storage
 and read back for that hand only; an entry that cannot be read is worked out again; what is
 kept stays within its size and gives way to the games when storage is full.
 
@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import review_store  # noqa: E402
-from app.bots import answer  # noqa: E402
-from app.controller import App  # noqa: E402
-from app.review import PLAYER, Review  # noqa: E402
-from app.review_store import ReviewStore, encode, hand_name  # noqa: E402
-from app.saves import Saves, scope  # noqa: E402
-from app.session import Session  # noqa: E402
+from app.review import store as review_store  # noqa: E402
+from app.review.review import PLAYER, Review  # noqa: E402
+from app.review.store import ReviewStore, encode, hand_name  # noqa: E402
+from app.store.saves import Saves, scope  # noqa: E402
+from app.table.answers import answer  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.worker.controller import App  # noqa: E402
 from engine.hand import Hand  # noqa: E402
 from engine.rng import SplitMix64  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402

@@ -19,11 +19,11 @@ from engine.rng import SplitMix64
 from tests.playout import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import saves  # noqa: E402
-from app.saves import (CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE,  # noqa: E402
-                       HISTORY, LEGACY_CURRENT, LEGACY_HISTORY, LEGACY_QUARANTINE, Problem, SavedGame,
-                       Saves, SaveError, parse_game_file, read_json, scope, web_storage)
-from app.settings import Settings, default_settings  # noqa: E402
+from app.store import saves  # noqa: E402
+from app.store.saves import (CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, HISTORY,  # noqa: E402
+                             LEGACY_CURRENT, LEGACY_HISTORY, LEGACY_QUARANTINE, Problem, SavedGame, Saves, SaveError,
+                             parse_game_file, read_json, scope, web_storage)
+from app.table.settings import Settings, default_settings  # noqa: E402
 
 
 class FakeStorage:

@@ -16,7 +16,7 @@ from engine.rng import SplitMix64
 from tests.playout import play_match
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.stats import Record, Stats, Tally, aggregate, partnered, standings_rows, summarize  # noqa: E402
+from app.history.stats import Record, Stats, Tally, aggregate, partnered, standings_rows, summarize  # noqa: E402
 
 
 class TestSummarize:

@@ -26,12 +26,12 @@ from tests.playout import bots_play_match
 from tests.test_observation import check
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app import table_render  # noqa: E402
-from app.help import rules_help  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.view import table_view  # noqa: E402
-from app.view_model import BidPrompt  # noqa: E402
+from app.table import render as table_render  # noqa: E402
+from app.table.help import rules_help  # noqa: E402
+from app.table.model import BidPrompt  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
 
 BLIND = Rules.parse("standard,blind-misere=on")
 

@@ -30,11 +30,11 @@ from tests.test_observation import seen
 from tests.test_sampling import check_sample
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.help import rules_help  # noqa: E402
-from app.session import Session  # noqa: E402
-from app.settings import default_settings  # noqa: E402
-from app.view import table_view  # noqa: E402
-from app.view_model import DiscardPrompt  # noqa: E402
+from app.table.help import rules_help  # noqa: E402
+from app.table.model import DiscardPrompt  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
 
 NULLO = Rules.parse("standard,double-nullo=on")
 

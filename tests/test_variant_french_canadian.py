@@ -34,8 +34,8 @@ from tests.test_bots import _ignores_hidden_cards
 from tests.test_solver import minimax
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.help import rules_help  # noqa: E402
-from app.view import card_view  # noqa: E402
+from app.table.help import rules_help  # noqa: E402
+from app.table.view import card_view  # noqa: E402
 
 FC = PRESETS["french-canadian"]
 KITTY = "KH QH 10H 9H 8H 5H"

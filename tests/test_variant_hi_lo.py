@@ -33,7 +33,7 @@ from tests.test_observation import check
 from tests.test_solver import exactly
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.help import rules_help  # noqa: E402
+from app.table.help import rules_help  # noqa: E402
 
 HI_LO_TABLE = Rules.parse("standard,hi_lo=on")
 

@@ -1,14 +1,14 @@
 """The app's one Python runtime: a PyScript worker (<script type="py" worker name="app"> in
-index.html) that runs app.bridge.Bridge for the page.  It never touches a DOM: the page
+index.html) that runs app.worker.bridge.Bridge for the page.  It never touches a DOM: the page
 (web/page.js) sends plain JSON text and draws the JSON text it gets back, so no
 SharedArrayBuffer and no special headers are needed.
 
 Exports (called by page.js through the tag's xworker.sync):
-    handle(text)  a message of app.bridge (start, act, tick, storage, ...) in, its answer out
-    call(text)    the bots: a request of app.bots in, its answer out; {"fn": "ping"} says who answers
+    handle(text)  a message of app.worker.bridge (start, act, tick, storage, ...) in, its answer out
+    call(text)    the bots: a request of app.table.answers in, its answer out; {"fn": "ping"} says who answers
                   (and which modules were imported from source: none, as built)
 
-Between messages it works the hand's review out ahead (app.review_ahead), a slice at a time on
+Between messages it works the hand's review out ahead (app.review.ahead), a slice at a time on
 the worker's event loop, so a message waits for one slice at most.
 """
 import asyncio
@@ -16,7 +16,7 @@ import json
 import sys
 import time
 
-from app.bridge import Bridge
+from app.worker.bridge import Bridge
 from engine.rng import SplitMix64
 
 PACKAGES = ("engine", "bots", "app")
@@ -56,7 +56,7 @@ bridge = Bridge(seed=new_seed)
 
 def handle(text: str) -> str:
     """One message from the page, and the answer to draw; then, while no message comes, the
-    bridge's idle work (:meth:`app.bridge.Bridge.idle`), a slice at a time."""
+    bridge's idle work (:meth:`app.worker.bridge.Bridge.idle`), a slice at a time."""
     answer = json.dumps(bridge.handle(json.loads(text)))
     _idle_soon()
     return answer
@@ -88,7 +88,7 @@ def call(text: str) -> str:
         from importlib.metadata import version  # a large import, for this question alone
         return json.dumps({"python": sys.version.split()[0], "five_hundred": version("five-hundred"),
                            "from_source": from_source()})
-    from app.bots import answer  # the bots are imported when first asked (app.bridge)
+    from app.table.answers import answer  # the bots are imported when first asked (app.worker.bridge)
     return json.dumps(answer(request))
 
 

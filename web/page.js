@@ -426,7 +426,7 @@ addEventListener("storage", (event) => {
 });
 // A reload in the middle of a game, or a shared link, opens a game, not the start screen: the
 // loading screen shows until the worker draws it. The tab's game is under the site's key prefix
-// (app.saves.scope and TAB_GAME).
+// (app.store.saves.scope and TAB_GAME).
 const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
 const opensGame = () => {
   try {

@@ -1,0 +1,399 @@
+"""The hand review: a played hand replayed trick by trick, all hands face up, beside the
+double-dummy analysis that the bots' worker sends one piece at a time.
+
+:class:`Review` holds the hand, the trick shown and the pieces answered so far;
+:meth:`Review.request` is the next piece to ask for (a request of
+:func:`app.table.answers.answer`, ``"fn": "review"``), :meth:`Review.take` stores its
+answer, :meth:`Review.view` is its :class:`app.review.model.ReviewView` for :mod:`app.review.render`.
+Once the hand shown is worked out, the hand before it is (the player steps back through a
+game's hands); a hand's analysis comes from, and once complete goes to, the analyses kept in
+the browser (:mod:`app.review.store`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+from engine.actions import Action
+from engine.bids import Bid
+from engine.cards import Card, ids_of
+from engine.hand import Hand
+from engine.record import replay
+from engine.seats import seat_name
+
+from app.html.cards import hand_order
+from app.review.model import (ContractData, Piece, ReviewContract, ReviewLine, ReviewSeat, ReviewTrick, ReviewTrickCard,
+                              ReviewView, VerdictData)
+from app.review.store import ReviewStore
+from app.table.view import card_view, place
+
+from bots.review import made, sides, start_of_play
+
+PLAYER: Final = 0
+UNSETTLED: Final = "too long to work out within the search budget"
+
+
+@dataclass
+class Worked:
+    """One hand's analysis as it comes."""
+
+    number: int
+    """The hand (0-based)."""
+    pieces: list[Piece]
+    answers: dict[str, object]
+    """Pieces answered, by :func:`piece_key`, as the worker sent them: the figure an int, a
+    trick's verdicts a list of :class:`VerdictData`, a side's best contract
+    :class:`ContractData`; None when the search passed its budget."""
+    kept: bool
+    """The answers are all in the review's store already."""
+
+
+class Review:
+    """One hand of a game record under review, seen from the player's seat."""
+
+    def __init__(self, record: dict[str, Any], number: int = -1, source: str = "table",
+                 store: ReviewStore | None = None) -> None:
+        self.record = record
+        self.store = store
+        """Where analyses are kept: a hand's answers come from there, and go there once complete."""
+        self.match = replay(record)
+        self.source = source
+        """Where it was opened: 'table' (after a hand) or 'history' (a finished game)."""
+        self.step = 0
+        """Tricks shown as played (0: the hands at the first lead)."""
+        self.serial = 0
+        """Changes with the hand reviewed: an answer for another serial is stale."""
+        self.playing = False
+        """Stepping on by itself, a trick at a time (the page keeps the time)."""
+        self.stopped = ""
+        """Why the analysis stopped before the end ('' while it goes on)."""
+        self.shown = self._worked(number % len(self.match.hands))
+        """The analysis of the hand shown."""
+        self.before: Worked | None = None
+        """The analysis of the hand before it, worked out once the hand shown's is complete:
+        the player steps back through a game's hands, and a hand's review takes some seconds."""
+
+    @property
+    def number(self) -> int:
+        """The hand shown (0-based)."""
+        return self.shown.number
+
+    @property
+    def answers(self) -> dict[str, object]:
+        """Pieces of the hand shown's analysis answered so far (:attr:`Worked.answers`)."""
+        return self.shown.answers
+
+    @property
+    def pieces(self) -> list[Piece]:
+        return self.shown.pieces
+
+    @property
+    def hand(self) -> Hand:
+        return self.match.hands[self.number]
+
+    @property
+    def reviewable(self) -> bool:
+        return reviewable(self.hand)
+
+    @property
+    def hands(self) -> int:
+        return len([h for h in self.match.hands if h.is_over])
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(len(self.hand.tricks), step))
+        self.playing = self.playing and self.step < len(self.hand.tricks)
+
+    def play(self, on: bool) -> None:
+        """Step on by itself (from the start if at the end), or stop."""
+        if on and self.step >= len(self.hand.tricks):
+            self.step = 0
+        self.playing = on and self.reviewable
+
+    def other_hand(self, number: int) -> None:
+        """Review another finished hand of the game."""
+        if 0 <= number < self.hands and number != self.number:
+            self.step, self.serial = 0, self.serial + 1
+            self.playing, self.stopped = False, ""
+            before = self.before
+            self.shown = before if before is not None and before.number == number else self._worked(number)
+            self.before = None
+
+    # --- the analysis, piece by piece ----------------------------------------------------
+    def _worked(self, number: int) -> Worked:
+        """A hand's analysis to work out: its pieces (:func:`pieces`), none if it is not
+        reviewable; those kept for the hand (:attr:`store`) answered."""
+        hand = self.match.hands[number]
+        if not reviewable(hand):
+            return Worked(number, [], {}, True)
+        out, answers = pieces(hand), {}
+        if self.store is not None:
+            keys = {piece_key(p) for p in out}
+            answers = {k: v for k, v in self.store.answers(hand, PLAYER).items() if k in keys}
+        return Worked(number, out, answers, len(answers) == len(out))
+
+    def request(self) -> dict[str, Any] | None:
+        """The next piece to ask the worker for: of the hand shown, else of the hand before;
+        None when all are in (or it stopped)."""
+        if self.stopped:
+            return None
+        request = self._request(self.shown)
+        if request is None and self.number:
+            if self.before is None or self.before.number != self.number - 1:
+                self.before = self._worked(self.number - 1)
+            request = self._request(self.before)
+        return request
+
+    def _request(self, worked: Worked) -> dict[str, Any] | None:
+        for piece in worked.pieces:
+            if piece_key(piece) not in worked.answers:
+                request: dict[str, Any] = {"fn": "review", "record": self.record, "hand": worked.number,
+                                           "seat": PLAYER, "serial": self.serial, **piece}
+                if piece["piece"] == "trick":
+                    request["guess"] = guess_before(worked.answers, piece["trick"])
+                return request
+        return None
+
+    @property
+    def _figure(self) -> int | None:
+        """The bidder's figure, if answered and settled."""
+        figure = self.answers.get("makeable")
+        return figure if isinstance(figure, int) else None
+
+    def _verdicts(self, trick: int) -> list[VerdictData] | None:
+        """A trick's verdicts, if answered and settled."""
+        return cast("list[VerdictData] | None", self.answers.get(f"trick {trick}"))
+
+    def _best(self, side: int) -> ContractData | None:
+        """A side's best contract, if answered."""
+        return cast("ContractData | None", self.answers.get(f"contract {side}"))
+
+    def take(self, request: dict[str, Any], answer: dict[str, Any]) -> bool:
+        """Store an answer; False if it is for another hand than the one shown or the one before."""
+        worked = next((w for w in (self.shown, self.before) if w is not None and w.number == request.get("hand")), None)
+        if request.get("serial") != self.serial or worked is None:
+            return False
+        if not answer.get("more"):  # else the same piece is asked again, its search going on
+            worked.answers[piece_key(cast(Piece, request))] = answer["value"]
+            if len(worked.answers) == len(worked.pieces) and not worked.kept and self.store is not None:
+                self.store.keep(self.match.hands[worked.number], PLAYER, worked.answers)
+                worked.kept = True
+        return True
+
+    @property
+    def done(self) -> int:
+        return sum(piece_key(p) in self.answers for p in self.pieces)
+
+    # --- the view --------------------------------------------------------------------------
+    def view(self) -> ReviewView:
+        hand, rules = self.hand, self.match.rules
+        head = ReviewView(number=self.number, hands=self.hands, source=self.source, step=self.step,
+                          steps=len(hand.tricks), playing=self.playing, stopped=self.stopped, done=self.done,
+                          pieces=len(self.pieces), reviewable=self.reviewable,
+                          title=f"Hand {self.number + 1}: thrown in, no play to review")
+        if not self.reviewable:
+            return head
+        start = start_of_play(hand)
+        held = list(start.held)
+        for t in hand.tricks[:self.step]:
+            for p, c in zip(t.positions, t.cards):
+                held[p] &= ~(1 << c)
+        contract = hand.contract
+        seats = tuple(ReviewSeat(position_name(hand, p), position_place(hand, p), hand.controller[p] == PLAYER,
+                                 tuple(card_view(c, rules.deck) for c in hand_order(
+                                     rules, tuple(Card(c) for c in ids_of(held[p])), contract, hand.joker_suit)))
+                      for p in range(rules.positions))
+        trick = None
+        if self.step:
+            t = hand.tricks[self.step - 1]
+            trick = ReviewTrick(f"Trick {self.step}, won by {position_name(hand, t.winner)}",
+                                tuple(ReviewTrickCard(position_name(hand, p), position_place(hand, p), p == t.winner,
+                                                      card_view(c, rules.deck))
+                                      for p, c in zip(t.positions, t.cards)))
+        return head._replace(title=self._title(), seats=seats, trick=trick, summary=self._summary(),
+                             lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
+
+    def _title(self) -> str:
+        hand, players = self.hand, self.match.rules.players
+        contract = hand.contract
+        result = hand.result
+        assert result is not None
+        if contract is None:
+            return f"Hand {self.number + 1}: everyone passed, played in no trumps"
+        took = result.bidders_tricks
+        outcome = "made" if result.made else "set"
+        return (f"Hand {self.number + 1}: {contract.name} by {seat_name(players, hand.declarer)}, "
+                f"{took} trick{'s' * (took != 1)} taken, {outcome}")
+
+    def _summary(self) -> str:
+        if "makeable" not in self.answers:
+            return "Working out what the bidder could have made…"
+        value, hand = self._figure, self.hand
+        if value is None:
+            return f"What the bidder could have made is {UNSETTLED}."
+        if hand.contract is None:
+            return f"With all cards known, South's side could have taken {value} tricks."
+        who = "bidders" if len(hand.sides.seats) > 1 else "bidder"
+        if is_hi_lo(self.hand):  # the solver's most tricks: too few is certain, exactly five is not
+            if value < hand.contract.tricks:
+                return (f"With all cards known, the bidder could have taken at most {value} "
+                        f"trick{'s' * (value != 1)}: the contract could not be made.")
+            return (f"With all cards known, the bidder could have taken up to {value} tricks; "
+                    "whether exactly five could have been kept to is not worked out.")
+        if hand.contract.is_misere:  # the value: whether the defenders could force a trick
+            who = "bidders" if len(hand.sides.positions) > 1 else "bidder"  # a partner sits out but in double nullo
+            if value:
+                return f"With all cards known, the defenders could have made the {who} take a trick: the contract could not be made."
+            return f"With all cards known, the {who} could have taken no tricks: enough to make the contract."
+        outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
+        return f"With all cards known, the {who} could have taken {value} trick{'s' * (value != 1)}: {outcome}."
+
+    def _lines(self) -> tuple[ReviewLine, ...]:
+        """Each trick's verdict on the player's cards, as it comes."""
+        lines = []
+        misere = self.hand.contract is not None and self.hand.contract.is_misere
+        for piece in self.pieces:
+            if piece["piece"] != "trick":
+                continue
+            t = piece["trick"]
+            key = f"trick {t}"
+            if key not in self.answers:
+                lines.append(ReviewLine(t, f"Trick {t}: working it out…", 0, True))
+                continue
+            verdicts = self._verdicts(t)
+            if verdicts is None:
+                lines.append(ReviewLine(t, f"Trick {t}: {UNSETTLED}.", 0, False))
+                continue
+            lines += (ReviewLine(t, verdict_words(v, misere), v["lost"], False) for v in verdicts)
+        return tuple(lines)
+
+    def _turning(self) -> str:
+        """The first card of the player's that changed the outcome, in words."""
+        if "makeable" not in self.answers:
+            return ""
+        if is_hi_lo(self.hand):
+            return "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
+        pending = unsettled = False
+        for piece in self.pieces:
+            if piece["piece"] != "trick":
+                continue
+            key = f"trick {piece['trick']}"
+            pending = pending or key not in self.answers
+            verdicts = self._verdicts(piece["trick"])
+            unsettled = unsettled or (key in self.answers and verdicts is None)
+            for v in verdicts or ():
+                if v["turning"] and not pending and not unsettled:
+                    return turning_words(self.hand, v)
+        if pending:
+            return ""
+        losing = [v for p in self.pieces if p["piece"] == "trick" for v in self._verdicts(p["trick"]) or ()
+                  if v["lost"]]
+        lost = sum(v["lost"] for v in losing)
+        if unsettled:
+            return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
+                    f"some tricks are {UNSETTLED}.")
+        if not lost:
+            return "Every card you played was a best card, all cards known."
+        first = losing[0]  # named here: on a phone the lines of each card are below the fold
+        return (f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all, "
+                f"the first in trick {first['trick']} (the {_card_words(first['best_card'])} was best).")
+
+    def _contracts(self, players: int) -> tuple[ReviewContract, ...]:
+        """Each side's best contract, all cards known, given the auction."""
+        hand = self.hand
+        if hand.contract is None:
+            return ()
+        out = []
+        for side in sides(hand):
+            name = " and ".join(seat_name(players, s) for s in hand.table.side_seats(side))
+            best = self._best(side)
+            if best is None:
+                out.append(ReviewContract(name, "working it out…", True))
+                continue
+            if best["bid"]:
+                words = (f"{Bid.parse(best['bid']).name} by {seat_name(players, best['seat'])}"
+                         + ("" if best["settled"] else " (at least: a search ran out of its budget)"))
+            else:
+                words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
+            out.append(ReviewContract(name, words, False))
+        return tuple(out)
+
+
+def reviewable(hand: Hand) -> bool:
+    """A hand that was played (not thrown in) and is over."""
+    return hand.is_over and bool(hand.tricks)
+
+
+def pieces(hand: Hand) -> list[Piece]:
+    """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
+    trick's verdict on the player's cards (the turning point), then each side's best
+    contract, the declaring side's first; of a hand in play, the tricks played so far."""
+    out: list[Piece] = [{"piece": "makeable"}]
+    out += [{"piece": "trick", "trick": t + 1} for t in range(len(hand.tricks))
+            if PLAYER in {hand.controller[p] for p in hand.tricks[t].positions} and not is_hi_lo(hand)]
+    if hand.contract is not None:
+        declaring = hand.table.side_of(hand.declarer)
+        out += [{"piece": "contract", "side": s} for s in sorted(sides(hand), key=lambda s: s != declaring)]
+    return out
+
+
+def guess_before(answers: dict[str, object], trick: int) -> int | None:
+    """The value after the player's last card before ``trick`` (or at the first lead), as far
+    as ``answers`` (a review's, by :func:`piece_key`) say: it saves the search probes."""
+    figure = answers.get("makeable")
+    guess = figure if isinstance(figure, int) else None
+    for t in range(1, trick):
+        verdicts = cast("list[VerdictData] | None", answers.get(f"trick {t}"))
+        if verdicts:
+            guess = verdicts[-1]["played"]
+    return guess
+
+
+def is_hi_lo(hand: Hand) -> bool:
+    """A hi-lo: its cards are not judged (the solver counts most tricks, or fewest, where
+    hi-lo is made by exactly five: a card that takes the most is not the best card)."""
+    return hand.contract is not None and hand.contract.is_hi_lo
+
+
+def piece_key(piece: Piece) -> str:
+    """'makeable', 'trick 3', 'contract 1'."""
+    kind = piece["piece"]
+    if kind == "trick":
+        return f"trick {piece['trick']}"
+    if kind == "contract":
+        return f"contract {piece['side']}"
+    return str(kind)
+
+
+def position_name(hand: Hand, position: int) -> str:
+    """'South', "North's piles"."""
+    name = seat_name(hand.players, hand.controller[position])
+    return name if position < hand.players else f"{name}'s piles"
+
+
+def position_place(hand: Hand, position: int) -> str:
+    """Where a position sits on the table (:func:`app.table.view.place`)."""
+    return place(seat_name(hand.players, hand.controller[position]), position >= hand.players)
+
+
+def _card_words(text: str) -> str:
+    card = Action.parse(text).played_card
+    return "?" if card is None else card.name
+
+
+def verdict_words(v: VerdictData, misere: bool = False) -> str:
+    """'Trick 3: you played the nine of hearts, a best card.' / '… gave up 1 trick: the king of hearts was best.'"""
+    played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
+    if not v["lost"]:
+        return f"{played}, a best card."
+    if misere:  # a misere's value is made or set: a card that lost changed it
+        return f"{played} changed the misere's outcome: the {_card_words(v['best_card'])} was best."
+    return (f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: "
+            f"the {_card_words(v['best_card'])} was best.")
+
+
+def turning_words(hand: Hand, v: VerdictData) -> str:
+    """'Trick 3: the king of hearts instead would have made the contract.'"""
+    outcome = "made" if PLAYER in hand.sides.seats else "set"
+    return f"Trick {v['trick']}: the {_card_words(v['best_card'])} instead would have {outcome} the contract."
+

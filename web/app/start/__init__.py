@@ -1,0 +1,2 @@
+"""Getting started: the start screen (its form, view and HTML, the games in progress) and the
+first-game guide."""

@@ -1,0 +1,130 @@
+"""HTML of the panel under the table: what the player decides now (a bid, the kitty, a
+partner, the joker's suit, a card) or waits for, and the hand's or the game's result."""
+
+from __future__ import annotations
+
+from html import escape
+
+from app.html.tags import bid_html, button, points, tag, text
+from app.table.dialogs import score_sheet
+from app.table.model import (BidPrompt, CallPrompt, DiscardPrompt, PlayPrompt, ResultPrompt, SuitPrompt, TableView,
+                             WaitPrompt)
+
+
+def panel(view: TableView) -> str:
+    """What the player decides now (or waits for), with any notice on top."""
+    prompt = view.prompt
+    notice = text("p", view.notice, class_="notice", role="status") if view.notice else ""
+    undo = (tag("button", "Undo", type="button", class_="btn ghost", data_action="undo", data_key="undo",
+                aria_label="Undo: take back your last call or card", aria_keyshortcuts="u") if view.can_undo else "")
+    hint = button("Hint", "hint", key="hint", cls="btn ghost") + undo
+    match prompt:
+        case WaitPrompt():
+            body = text("p", prompt.text, class_="status") + (tag("div", undo, class_="row") if undo else "")
+        case BidPrompt():
+            body = text("p", prompt.text, class_="status") + _bids(prompt) + tag("div", undo if prompt.blind else hint,
+                                                                                  class_="row")
+        case DiscardPrompt():
+            ready = prompt.chosen == prompt.need
+            put_back = button(f"Put back {prompt.chosen} of {prompt.need}", "discard", key="discard",
+                              cls="btn primary", disabled=not ready, autofocus=ready)
+            body = text("p", prompt.text, class_="status") + tag("div", put_back + hint, class_="row")
+        case SuitPrompt():
+            body = _suit_choice(prompt) + (tag("div", undo, class_="row") if undo else "")
+        case CallPrompt():
+            body = _call_picker(prompt, hint)
+        case PlayPrompt():
+            play = button("Play " + prompt.selected if prompt.selected else "Play", "play", key="play",
+                          cls="btn primary", disabled=not prompt.can_play)
+            card = "a face-up card of your piles" if prompt.source == "piles" else "a card"
+            how = text("span", f"Tap {card} to play it." if prompt.one_tap
+                       else f"Tap {card}, then Play (or tap it again).", class_="muted")
+            play = "" if prompt.one_tap and not prompt.can_play else play
+            body = tag("p", escape(prompt.text) + " " + how, class_="status") + tag("div", play + hint, class_="row")
+        case ResultPrompt(kind="hand-over"):
+            body = _hand_over(prompt)
+        case ResultPrompt():
+            body = _game_over(view, prompt)
+    return notice + body
+
+
+def _suit_choice(prompt: SuitPrompt) -> str:
+    """Give the joker a suit (or none), or name the suit a led joker calls for."""
+    action = "joker" if prompt.kind == "joker" else "name"
+    suits = "".join(button(text("span", s.symbol, class_=f"sym {s.colour}") + " " + escape(s.label),
+                           action, s.value, key=f"{action}-{s.value}", cls="btn suit", label=s.label,
+                           html=True, autofocus=i == 0) for i, s in enumerate(prompt.suits))
+    if action == "joker":
+        suits += button("Keep it without a suit", "joker", 4, key="joker-4")
+    else:
+        suits += button("Cancel", "cancel", key="cancel", cls="btn ghost")
+    return text("p", prompt.text, class_="status") + tag("div", suits, class_="row suits")
+
+
+def _call_picker(prompt: CallPrompt, hint: str) -> str:
+    """Five players: the cards that may be called, a row per suit as they play, then Call or Play alone."""
+    rows = ""
+    first = None if prompt.chosen or not prompt.groups else prompt.groups[0].cards[0].id
+    for g in prompt.groups:
+        cells = "".join(tag("button", bid_html(c.text), type="button", class_=f"btn call-card {c.colour}",
+                            data_action="call-card", data_value=c.id, data_key=f"call-{c.id}",
+                            aria_label=c.label, aria_pressed="true" if c.selected else "false",
+                            data_autofocus=c.id == first) for c in g.cards)
+        rows += tag("div", text("span", g.symbol, class_=f"call-sym {g.colour}", aria_hidden="true")
+                    + tag("div", cells, class_="call-cards"), class_="call-suit", role="group", aria_label=g.title)
+    chosen = prompt.chosen
+    call = button(f"Call the {chosen}" if chosen else "Call a card", "call", key="call", cls="btn primary",
+                  disabled=not chosen, autofocus=bool(chosen))
+    alone = button("Play alone", "alone", key="alone") if prompt.can_alone else ""
+    return (tag("p", escape(prompt.text) + " " + text("span", prompt.share, class_="muted"), class_="status")
+            + tag("div", rows, class_="call-grid", role="group", aria_label="Cards you can call")
+            + tag("div", call + alone + hint, class_="row"))
+
+
+def _bids(prompt: BidPrompt) -> str:
+    """The legal bids, each with its value: a grid of tricks by suit, then misere and pass."""
+    grid = [b for b in prompt.bids if not b.misere]
+    low = min((b.tricks for b in grid), default=6)
+    cells = special = ""
+    for b in prompt.bids:
+        body = tag("span", bid_html(b.text), class_="bid-text") + " " + text("span", str(b.value), class_="bid-value")
+        if b.misere:
+            body += " " + text("span", b.note, class_="bid-rank")
+        cls = "btn bid misere" if b.misere else f"btn bid col-{b.column} row-{b.tricks - low + 1}"
+        if b.misere:  # the name starts with the visible text (axe-core's label-in-name)
+            label = " ".join(t for t in (b.text, str(b.value), b.note) if t)
+        else:
+            label = f"{b.text} {b.value} points: {b.label}" + (f", {b.note}" if b.note else "")
+        cell = button(body, "bid", b.action, key="bid-" + b.action, cls=cls, label=label, html=True)
+        if b.misere:
+            special += cell
+        else:
+            cells += cell
+    if prompt.can_pass:
+        special += button("Pass", "bid", "pass", key="bid-pass", cls="btn pass", autofocus=True)
+    return tag("div", tag("div", cells, class_="bids", role="group", aria_label="Bids you can make")
+               + tag("div", special, class_="row bids-extra"), class_="bidding")
+
+
+def _hand_over(prompt: ResultPrompt) -> str:
+    """The hand just played: contract, what happened and why, points to each side."""
+    lines = "".join(tag("li", text("span", p.name) + (text("span", p.role, class_="muted") if p.role else "")
+                        + text("strong", points(p.points))) for p in prompt.points)
+    result = escape(prompt.text) + (" " + text("span", prompt.next, class_="muted") if prompt.next else "")
+    buttons = (button(prompt.next_button, "next", key="next", cls="btn primary", autofocus=True)
+               + button("Score sheet", "dialog", "sheet", key="sheet-inline", cls="btn ghost")
+               + button("Review this hand", "review-open", "", key="review-open", cls="btn ghost"))
+    return tag("section", text("h2", prompt.title) + (text("p", prompt.contract) if prompt.contract else "")
+               + tag("p", result, class_="result-text") + tag("ul", lines, class_="result-points")
+               + tag("div", buttons, class_="row"), class_="result", aria_label=f"{prompt.title} result")
+
+
+def _game_over(view: TableView, prompt: ResultPrompt) -> str:
+    """Who won and how, the last hand, the whole score sheet."""
+    last = f"{prompt.title}: {prompt.contract} {prompt.text}"
+    buttons = (button("New game", "new-game", key="new-game", cls="btn primary", autofocus=True)
+               + button("Export game", "export", key="export-end")
+               + button("Review the last hand", "review-open", "", key="review-open", cls="btn ghost"))
+    return tag("section", text("h2", "Game over") + text("p", view.outcome, class_="outcome") + text("p", last)
+               + score_sheet(view.sheet) + tag("div", buttons, class_="row"),
+               class_="result game-over", aria_label="Game over")
