@@ -50,7 +50,7 @@ def main() -> None:
              f"EM: Final = {EM}", "PATHS: Final = {"]
     lines += [f"    {text!r}: {path(font, text)!r}," for text in GLYPHS]
     lines += ["}", ""]
-    (ROOT / "web" / "app" / "glyphs.py").write_text("\n".join(lines))
+    (ROOT / "web" / "app" / "html" / "glyphs.py").write_text("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ def _idle() -> None:
 
 
 def call(text: str) -> str:
-    """A JSON request in (see app/bots.py), a JSON answer out."""
+    """A JSON request in (see app/table/answers.py), a JSON answer out."""
     request = json.loads(text)
     if request["fn"] == "ping":
         from importlib.metadata import version  # a large import, for this question alone

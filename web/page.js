@@ -1,5 +1,5 @@
 // The page's thread: it only draws and listens. The whole app (web/app: the start screen,
-// the table, the saves, the bots) runs in one Python worker (main.py, app/bridge.py); this
+// the table, the saves, the bots) runs in one Python worker (main.py, app/worker/bridge.py); this
 // module sends it the player's actions as plain data and draws what it answers: the HTML of
 // each region, the dialog, <body data-turn>, the body's classes, a sound cue, a download.
 //

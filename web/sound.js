@@ -1,5 +1,5 @@
 // The table's sounds, made with Web Audio (no files): a card played, a trick won, the contract
-// made or set.  main.py calls playSound(cue) after a draw when the app reports one (app/cues.py),
+// made or set.  main.py calls playSound(cue) after a draw when the app reports one (app/table/cues.py),
 // only with sounds on (a preference).  playSound.counts counts the calls by cue, for the e2e tests.
 let audio = null;
 
