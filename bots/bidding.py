@@ -54,12 +54,12 @@ _MISERE_CHANCE: Final[dict[tuple[int, int], tuple[float, ...]]] = {
 measured on self-play for each table shape (players, team size); at the
 standard table still what the normal bot makes, within the intervals
 (``python3 bench/misere_chances.py --deals 2400 --seed 1``: 0.75, 0.54, 0.57,
-0.50, 0.45; README); five-handed, the bots make 0.54 at a danger of 9 or more
+0.50, 0.45; docs/BIDDING.md); five-handed, the bots make 0.54 at a danger of 9 or more
 (``--table five-handed``), so the table goes on to 10 there."""
 _MISERE_OVER_OPPONENTS: Final[dict[tuple[int, int], float]] = {(4, 2): 0.07}
 """Added to that chance where an opponent holds the high bid: a misere that takes
 the contract from them is worth more than its own score counts (tuned in the
-arena against the yardstick at the standard table, README; other shapes as measured)."""
+arena against the yardstick at the standard table, docs/BIDDING.md; other shapes as measured)."""
 _OPEN_PENALTY: Final = 0.1
 """How much less often an open misere is made than a closed one on the same hand."""
 _MISERE_FIT: Final = 0.5
@@ -288,7 +288,7 @@ def _raised_uncontested(obs: Observation, denomination: int) -> bool:
     """Partner holds the bid, having raised the seat's own ``denomination``, and the
     opponents have bid no higher than six: partner's raise already counts the
     seat's values (the model's chance of nine there was 0.89 where the bots made
-    0.68: README)."""
+    0.68: docs/BIDDING.md)."""
     said = bidmodel.read(obs)
     return bool(said.high_is_partners and denomination in said.raised
                 and said.opponents_level < 7)

@@ -13,8 +13,8 @@ value of passing (:func:`pass_features`), fitted to what the rest of the
 auction brought when the seat passed.  The fitted weights ship as
 ``bots/data/bidding_model.json`` (its ``about`` names the commands and commits that
 made them), a fit for every table shape of the presets: at the standard table it brought
-+10.7 a deal against the yardstick in the arena (the normal bot now +17.6 with its last
-tricks searched and bolder misères: README), less than the issue's +20; a table
++10.7 a deal against the yardstick in the arena (the normal bot now +18.4 with its last
+tricks searched and its later bidding: docs/BIDDING.md), less than the issue's +20; a table
 without a fit (a shape no preset has) uses the count (:mod:`bots.bidding`).
 Inference is a few dot products in pure Python.
 """

@@ -15,10 +15,10 @@ from bots.sampled_play import Budget, solved_play
 
 ENDGAME_LEFT: Final = 4
 """Tricks left from which the normal bot plays by solving sampled deals, as a good
-player counts out the ending (from six tricks left it gains no more: README)."""
+player counts out the ending (from six tricks left it gains no more: docs/BOTS.md)."""
 ENDGAME: Final = Budget(samples=16, nodes=40_000)
 """The work of one such decision: the last four tricks' deals are small to solve
-(16 deals gain 1.3 points a deal over 8: README)."""
+(16 deals gain 1.3 points a deal over 8: docs/BOTS.md)."""
 
 
 class NormalBot(Bot):

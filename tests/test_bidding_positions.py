@@ -37,7 +37,7 @@ def test_no_third_bid_over_the_opponents_overcall_with_values_already_counted() 
 def test_no_nine_over_partners_uncontested_raise_of_the_seats_own_suit() -> None:
     # Seat 2 opened 7H on JK JH KH 10H 9H and partner (seat 0) raised to 8H, the opponents
     # silent.  Partner's raise already counts this hand's values: the model's chance of nine
-    # tricks there was 0.89 where the bots made 0.68 (README), and on this deal 9H took
+    # tricks there was 0.89 where the bots made 0.68 (docs/BIDDING.md), and on this deal 9H took
     # eight tricks.  Played out from the position (bench/bidding_position.py of 050cc07 --hand "KH 9H QS
     # QD 10H JK JH QC JC 9C" --seat 2 --dealer 0 --before "pass,bid 7H,pass,bid 8H" --calls
     # "pass,bid 9H" --samples 300 --others normal: deals where normal bots make those calls),
@@ -89,7 +89,7 @@ def test_a_five_handed_misere_on_a_hand_of_danger_ten() -> None:
     # Five-handed, seat 2 opened 7H and seat 3 passed; seat 0 holds 6S 9S AS 5C 6C 8C 3D AD
     # 2H 4H: a danger of 10 once the two worst go, where the bots still make 54% of
     # misères at that table (bench/misere_chances.py --table five-handed: danger 9 or
-    # more); bidding them gains +0.59 ± 0.47 a deal in the arena (8,000 deals, README).
+    # more); bidding them gains +0.59 ± 0.47 a deal in the arena (8,000 deals, docs/BIDDING.md).
     hand = Hand.new(Rules.parse("five-handed"), 2, 2)
     hand.apply("bid 7H")
     hand.apply("pass")

@@ -22,7 +22,7 @@ from app.table.answers import work_on
 from bots.review import Analysis
 
 AHEAD_NODES: Final = 5_000
-"""Nodes one slice searches: at most about 50 ms in Pyodide (README), a tenth of a review's
+"""Nodes one slice searches: at most about 50 ms in Pyodide (docs/BENCHMARKS.md), a tenth of a review's
 slice (the player is at the table)."""
 
 
