@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,9 @@ def test_bids_by_the_fitted_model_ignore_hidden_cards() -> None:
     _ignores_hidden_cards(PRESETS["standard"])
 
 
+UNCAPPED = Budget(cap=math.inf)
+
+
 def _ignores_hidden_cards(rules: Rules) -> None:
     """Every level decides the same when the cards its seat cannot see are moved."""
     rng = SplitMix64(5)
@@ -190,7 +194,10 @@ def _ignores_hidden_cards(rules: Rules) -> None:
             twin_obs = observe(twin, seat)
             assert _public(twin_obs) == _public(obs)
             for level in (*LEVELS, "yardstick"):
-                assert bot(level, seed).decide(twin_obs) == bot(level, seed).decide(obs)
+                # No wall-clock cap: with one, how many deals the expert solves depends on the
+                # machine's load, and the two decisions could differ for that reason alone.
+                same = [make_bot(level, SplitMix64(seed), UNCAPPED).decide(o) for o in (twin_obs, obs)]
+                assert same[0] == same[1]
             hand.apply(players[seat].act(obs), seat)
     assert moved > 50
 
