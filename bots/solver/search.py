@@ -10,8 +10,8 @@ settled a trick start as many tricks from the end with the same leader where
 the first in order did not (a killer move).  Followers' ordered moves
 are memoised (``Moves.follow_memo``).  The table and every function the loop
 calls are local variables of the closures built here (:func:`nodes_of`): a
-trick start, a follower before the last and the last player each have their
-own, and CPython reads a closure's cells faster than attributes.  Each answer
+trick start and a follower each have their own (a call more a node costs
+some 3% in CPython), and CPython reads a closure's cells faster than attributes.  Each answer
 also says which cards' ranks it rests on (``rel``, where the solver keeps
 classes of positions): where a trick's winner beat a card of its suit, the
 lowest card of the winner's run of touching cards (it was played for the whole
@@ -319,7 +319,6 @@ def nodes_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         led_set = state[1]
         on_pile = pile[pos]
         npos = nxt[pos]
-        then = middle if nact > 2 else last
         csh = 0
         acc = 0
         cut = -1
@@ -334,7 +333,7 @@ def nodes_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             if relative:
                 j = (rem & lower[c]).bit_count() + suit_of[c]
                 csh = sh >> 4 & high[j] | sh & low[j]
-            if then(npos, 1, nled, pos, power[c], bit[c], left, need, csh) == is_max:
+            if follow(npos, 1, nled, pos, power[c], bit[c], left, need, csh) == is_max:
                 cut = m
                 acc = rel
                 if m != moves[0]:
@@ -346,8 +345,18 @@ def nodes_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         rel = acc
         return cut
 
-    def follows(pos: int, k: int, led_: int, wpos: int, wpow: int, f: int, rem: int) -> list[int]:
-        """A follower's moves in the order tried (``f``: its cards of the suit led)."""
+    def follow(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int, left: int,
+               need: int, sh: int) -> bool:
+        """Whether the counted side takes ``need`` of the ``left`` tricks to come (the one in
+        play included), ``pos`` following; ``sh``: the :func:`shape` of the cards left but those
+        of the trick so far (made card by card as they are played, :func:`shape_after` inline).
+        The last player reads the next trick start's table entry itself."""
+        nonlocal ticks, rel
+        ticks -= 1
+        if not ticks:
+            spend()
+        rem = state[0]
+        f = up[pos] & seg[led_]
         on_pile = pile[pos]
         beat = -1  # no threat to weigh: the last to play, a misère (else weighed below)
         if k + 1 < nact and quick_on and (on_pile or not f):
@@ -356,137 +365,104 @@ def nodes_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
             moves = reps(follow_cands(pos, led_), rem, on_pile)
             if len(moves) > 1:
                 moves = order_follows(pos, moves, led_, wpos, wpow, beat)
-            return moves
-        if not f & (f - 1):
-            return [f.bit_length() - 1]
-        fkey = (f, rem & seg[led_], wpow if maxer[wpos] != maxer[pos] else -1, k)
-        moves = follow_memo.get(fkey)  # type: ignore[assignment]
-        if moves is None:
-            if k + 1 < nact and quick_on:
-                beat = threat(pos, nact - k - 1, led_, wpos, wpow)
-            moves = order_follows(pos, reps(f, rem, False), led_, wpos, wpow, beat)
-            follow_memo[fkey] = moves
-        return moves
-
-    def middle(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int, left: int,
-               need: int, sh: int) -> bool:
-        """Whether the counted side takes ``need`` of the ``left`` tricks to come (the one in
-        play included), ``pos`` following before the last player; ``sh``: the :func:`shape` of
-        the cards left but those of the trick so far (made card by card as they are played,
-        :func:`shape_after` inline)."""
-        nonlocal ticks, rel
-        ticks -= 1
-        if not ticks:
-            spend()
-        rem = state[0]
-        f = up[pos] & seg[led_]
-        moves = follows(pos, k, led_, wpos, wpow, f, rem)
-        is_max = maxer[pos]
-        on_pile = pile[pos]
-        u = up[pos]
-        void = voids[pos]
-        if track and not f:
-            voids[pos] = void | (1 << led_)
-        npos = nxt[pos]
-        then = middle if k + 2 < nact else last
-        cur = rem & ~tmask_  # the cards ``sh`` holds
-        csh = 0
-        acc = 0
-        for c in moves:
-            up[pos] = u ^ bit[c]
-            if on_pile and under[c] >= 0:
-                up[pos] |= 1 << under[c]
-            s = suit_of[c]
-            if relative:
-                j = (cur & lower[c]).bit_count() + s
-                csh = sh >> 4 & high[j] | sh & low[j]
-            if (s == led_ or s == trump) and power[c] > wpow:
-                res = then(npos, k + 1, led_, pos, power[c], tmask_ | bit[c], left, need, csh)
-            else:
-                res = then(npos, k + 1, led_, wpos, wpow, tmask_ | bit[c], left, need, csh)
-            if res == is_max:
-                acc = rel
-                break
-            acc |= rel
+        elif not f & (f - 1):
+            moves = [f.bit_length() - 1]
         else:
-            res = not is_max
-        rel = acc
-        up[pos] = u
-        voids[pos] = void
-        return res
-
-    def last(pos: int, k: int, led_: int, wpos: int, wpow: int, tmask_: int, left: int,
-             need: int, sh: int) -> bool:
-        """:func:`middle` for the last player of a trick, who starts the next (the next trick
-        start's table entry read here)."""
-        nonlocal ticks, rel
-        ticks -= 1
-        if not ticks:
-            spend()
-        rem = state[0]
-        f = up[pos] & seg[led_]
-        moves = follows(pos, k, led_, wpos, wpow, f, rem)
+            fkey = (f, rem & seg[led_], wpow if maxer[wpos] != maxer[pos] else -1, k)
+            moves = follow_memo.get(fkey)  # type: ignore[assignment]
+            if moves is None:
+                if k + 1 < nact and quick_on:
+                    beat = threat(pos, nact - k - 1, led_, wpos, wpow)
+                moves = order_follows(pos, reps(f, rem, False), led_, wpos, wpow, beat)
+                follow_memo[fkey] = moves
         is_max = maxer[pos]
-        on_pile = pile[pos]
         u = up[pos]
         void = voids[pos]
         if track and not f:
             voids[pos] = void | (1 << led_)
-        after = rem & ~tmask_  # the cards left but the trick's others: those ``sh`` holds
-        acc = 0
-        # the card winning so far (where ``rel`` is kept): the highest trump, else of the suit led
-        wcard = ((tmask_ & seg[trump]) or (tmask_ & seg[led_])).bit_length() - 1 if part else -1
-        for c in moves:
-            up[pos] = u ^ bit[c]
-            if on_pile and under[c] >= 0:
-                up[pos] |= 1 << under[c]
-            s = suit_of[c]
-            if (s == led_ or s == trump) and power[c] > wpow:
-                w, wc = pos, c
-            else:
-                w, wc = wpos, wcard
-            trick_rel = 0  # where the winner beat a card of its suit: the lowest of its run
-            if part and (tmask_ | bit[c]) & seg[suit_of[wc]] & ~bit[wc]:
-                held = up[w]  # the run's other cards, still held
-                b = rem & below[wc]
-                while b and held >> b.bit_length() - 1 & 1:
-                    wc = b.bit_length() - 1
-                    b ^= bit[wc]
-                trick_rel = bit[wc]
-            rest = need - count[w]
-            if rest <= 0:
-                res = True
-                rel = 0
-            elif rest >= left:
-                res = False
-                rel = 0
-            elif left == 2:
-                res = last_trick(w, rest)
-                rel = last_rel
-            else:
-                nsh = 0
+        if k + 1 < nact:
+            npos = nxt[pos]
+            cur = rem & ~tmask_  # the cards ``sh`` holds
+            csh = 0
+            acc = 0
+            for c in moves:
+                up[pos] = u ^ bit[c]
+                if on_pile and under[c] >= 0:
+                    up[pos] |= 1 << under[c]
+                s = suit_of[c]
                 if relative:
-                    j = (after & lower[c]).bit_count() + s
-                    nsh = sh >> 4 & high[j] | sh & low[j]
-                ent = tt.get((w, nsh)) if plain_key else None  # the next trick start's entry
-                if ent is not None and (ent[0] >= rest or ent[1] < rest):
-                    ticks -= 1  # it counts as the node it settles
-                    if not ticks:
-                        spend()
-                    res = ent[0] >= rest
-                    if part:
-                        rel = cards_of(ent[3] if res else ent[4], after & ~bit[c])
+                    j = (cur & lower[c]).bit_count() + s
+                    csh = sh >> 4 & high[j] | sh & low[j]
+                if (s == led_ or s == trump) and power[c] > wpow:
+                    res = follow(npos, k + 1, led_, pos, power[c], tmask_ | bit[c], left, need,
+                                 csh)
                 else:
-                    state[0] = after & ~bit[c]
-                    res = trick_start(w, left - 1, rest, nsh)
-                    state[0] = rem
-            if res == is_max:
-                acc = rel | trick_rel
-                break
-            acc |= rel | trick_rel
+                    res = follow(npos, k + 1, led_, wpos, wpow, tmask_ | bit[c], left, need,
+                                 csh)
+                if res == is_max:
+                    acc = rel
+                    break
+                acc |= rel
+            else:
+                res = not is_max
+            rel = acc
         else:
-            res = not is_max
-        rel = acc
+            after = rem & ~tmask_  # the cards left but the trick's others: those ``sh`` holds
+            acc = 0
+            # the card winning so far (where ``rel`` is kept): the highest trump, else of the
+            # suit led
+            wcard = ((tmask_ & seg[trump]) or (tmask_ & seg[led_])).bit_length() - 1 if part else -1
+            for c in moves:
+                up[pos] = u ^ bit[c]
+                if on_pile and under[c] >= 0:
+                    up[pos] |= 1 << under[c]
+                s = suit_of[c]
+                if (s == led_ or s == trump) and power[c] > wpow:
+                    w, wc = pos, c
+                else:
+                    w, wc = wpos, wcard
+                trick_rel = 0  # where the winner beat a card of its suit: the lowest of its run
+                if part and (tmask_ | bit[c]) & seg[suit_of[wc]] & ~bit[wc]:
+                    held = up[w]  # the run's other cards, still held
+                    b = rem & below[wc]
+                    while b and held >> b.bit_length() - 1 & 1:
+                        wc = b.bit_length() - 1
+                        b ^= bit[wc]
+                    trick_rel = bit[wc]
+                rest = need - count[w]
+                if rest <= 0:
+                    res = True
+                    rel = 0
+                elif rest >= left:
+                    res = False
+                    rel = 0
+                elif left == 2:
+                    res = last_trick(w, rest)
+                    rel = last_rel
+                else:
+                    nsh = 0
+                    if relative:
+                        j = (after & lower[c]).bit_count() + s
+                        nsh = sh >> 4 & high[j] | sh & low[j]
+                    ent = tt.get((w, nsh)) if plain_key else None  # the next trick start's entry
+                    if ent is not None and (ent[0] >= rest or ent[1] < rest):
+                        ticks -= 1  # it counts as the node it settles
+                        if not ticks:
+                            spend()
+                        res = ent[0] >= rest
+                        if part:
+                            rel = cards_of(ent[3] if res else ent[4], after & ~bit[c])
+                    else:
+                        state[0] = after & ~bit[c]
+                        res = trick_start(w, left - 1, rest, nsh)
+                        state[0] = rem
+                if res == is_max:
+                    acc = rel | trick_rel
+                    break
+                acc |= rel | trick_rel
+            else:
+                res = not is_max
+            rel = acc
         up[pos] = u
         voids[pos] = void
         return res
@@ -503,8 +479,7 @@ def nodes_of(board: Board, moves: Moves, quick_tricks: QuickTricks,
         sh = shape_after(shape(), r.tmask, state[0]) if relative else 0
         if r.k == 0:
             return trick_start(r.pos, r.left, need, sh)
-        then = middle if r.k + 1 < nact else last
-        return then(r.pos, r.k, r.led, r.wpos, r.wpow, r.tmask, r.left, need, sh)
+        return follow(r.pos, r.k, r.led, r.wpos, r.wpow, r.tmask, r.left, need, sh)
 
     def searched() -> int:
         return limits.nodes + 4096 - ticks
