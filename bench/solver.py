@@ -6,7 +6,8 @@ solver then finds the declarer's tricks from the first lead (exactly, and as
 one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
-``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]``.
+``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]
+[--against SOLVER [--repeat R]]``.
 
 ``--misere`` solves misere deals instead: the seat of least misere danger bids a
 closed misere (misere-anytime on), everyone else passing, and discards as the normal
