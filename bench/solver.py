@@ -7,7 +7,7 @@ one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
 ``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]
-[--against SOLVER [--repeat R]]``.
+[--against SOLVER [--repeat R] [--classes]]``.
 
 ``--misere`` solves misere deals instead: the seat of least misere danger bids a
 closed misere (misere-anytime on), everyone else passing, and discards as the normal
@@ -27,6 +27,7 @@ bench/pyodide_solver.mjs runs the comparison in Pyodide.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import platform
 import statistics
@@ -192,6 +193,7 @@ def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> N
     machine slows it less than the clock): figures, nodes, agreement."""
     times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in solvers}
     nodes = dict.fromkeys(solvers, 0)
+    ratios = []  # per deal, the second solver's time over the first's (both solves)
     same = True
     names = list(solvers)
     for i in range(deals):
@@ -214,6 +216,7 @@ def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> N
         for name in names:
             times[name][0].append(best[name][0])
             times[name][1].append(best[name][1])
+        ratios.append(sum(best[names[1]]) / sum(best[names[0]]))
         same = same and len({found[1:] for found in seen}) == 1
         nodes = {name: nodes[name] + sum(f[2] + f[4] for f in seen if f[0] == name)
                  for name in names}
@@ -227,7 +230,8 @@ def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> N
     ratio = sum(times[b][0]) / sum(times[a][0])
     ratio_probe = sum(times[b][1]) / sum(times[a][1])
     print(f"{b}/{a} total time: solve {ratio:.3f}, probe {ratio_probe:.3f}; "
-          f"nodes a second {rate[b] / rate[a]:.3f}; same values and nodes on every deal: {same}")
+          f"nodes a second {rate[b] / rate[a]:.3f} (a deal's median {1 / statistics.median(ratios):.3f}); "
+          f"same values and nodes on every deal: {same}")
 
 
 def decision_times(rules: Rules, hands: int, budget: Budget) -> list[float]:
@@ -264,14 +268,18 @@ def main() -> None:
     parser.add_argument("--misere", action="store_true", help="misere deals: the bidder's safety")
     parser.add_argument("--repeat", type=int, default=1,
                         help="with --against: solves of each deal by each solver")
+    parser.add_argument("--classes", action="store_true",
+                        help="with --against: bounds kept for classes of positions (the review's)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     for name in args.preset or ["standard"]:
         rules = PRESETS[name]
         if args.against:
             print(f"{name}: {args.against} (before) and bots.solver (after), {args.deals} deals")
-            compare(rules, args.deals, {"before": against(args.against), "after": Solver},
-                    args.repeat)
+            solvers = {"before": against(args.against), "after": Solver}
+            if args.classes:
+                solvers = {name: functools.partial(s, classes=True) for name, s in solvers.items()}
+            compare(rules, args.deals, solvers, args.repeat)
             continue
         if args.misere:
             times, nodes, set_ = misere_solves(Rules.parse(f"{name},misere-anytime=on"), args.deals)
