@@ -6,28 +6,34 @@ solver then finds the declarer's tricks from the first lead (exactly, and as
 one "can the contract be made?" probe).  Expert decision
 times are measured over whole hands the expert plays at every seat.
 Deterministic: the same seeds each run.  Usage:
-``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]``.
+``python bench/solver.py [--deals N] [--preset NAME] [--hands H] [--nodes N] [--misere]
+[--against SOLVER [--repeat R] [--classes]]``.
 
 ``--misere`` solves misere deals instead: the seat of least misere danger bids a
 closed misere (misere-anytime on), everyone else passing, and discards as the normal
 bot does; the solver asks whether the defenders can make it take a trick, the
 question the review and the expert's misere play ask.
 
-``--against FILE`` compares another solver, a single module (say the one of
-568f5c8: ``git show 568f5c8:bots/solver.py > /tmp/before.py``), with this one
-side by side: on every deal both solve, in turn (which goes first alternates),
-and the figures of each follow, with the nodes searched (``Solver.searched``;
-a module without it is given one by counting its block counter's remainder)
+``--against SOLVER`` compares another solver with this one side by side, in one
+process: a git revision (its ``bots/solver``, a package or the single module of
+568f5c8 and before), a package's directory or a single module's file.  On every
+deal both solve, in turn (which goes first alternates), and the figures of each
+follow, with the nodes searched (``Solver.searched``; a module without it is
+given one by counting its block counter's remainder), the nodes a CPU second
 and whether both found the same values with the same nodes on every deal.
+bench/pyodide_solver.mjs runs the comparison in Pyodide.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import platform
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -113,8 +119,59 @@ def misere_solves(rules: Rules, deals: int) -> tuple[list[float], list[int], int
     return times, nodes, set_
 
 
-def against(path: Path) -> Any:
-    """The ``Solver`` class of the solver module at ``path``, with ``searched``
+def against(source: str) -> Any:
+    """The ``Solver`` class of another solver: a git revision's, a package directory's or a
+    single module's (``source``)."""
+    path = Path(source)
+    if path.is_dir():
+        return _package_solver(path)
+    if path.is_file():
+        return _module_solver(path)
+    root = Path(__file__).resolve().parent.parent
+    files = subprocess.run(["git", "ls-tree", "--name-only", f"{source}:bots/solver"], cwd=root,
+                           capture_output=True, text=True)
+    out = Path(tempfile.mkdtemp(prefix="solver-"))
+    if files.returncode:  # no package at that revision: the single module
+        module = out / "solver.py"
+        module.write_bytes(_git_show(root, f"{source}:bots/solver.py"))
+        return _module_solver(module)
+    for name in files.stdout.split():
+        if name.endswith(".py"):
+            (out / name).write_bytes(_git_show(root, f"{source}:bots/solver/{name}"))
+    return _package_solver(out)
+
+
+def _git_show(root: Path, spec: str) -> bytes:
+    return subprocess.run(["git", "show", spec], cwd=root, capture_output=True,
+                          check=True).stdout
+
+
+def _package_solver(path: Path) -> Any:
+    """The ``Solver`` of the solver package at ``path``, imported as ``bots.solver`` for the
+    time it loads (its modules import one another by that name; each function keeps its own
+    module's globals), this tree's then put back."""
+    def ours() -> dict[str, Any]:
+        return {name: module for name, module in sys.modules.items()
+                if name == "bots.solver" or name.startswith("bots.solver.")}
+    saved = ours()
+    for name in saved:
+        del sys.modules[name]
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "bots.solver", path / "__init__.py", submodule_search_locations=[str(path)])
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bots.solver"] = module
+        spec.loader.exec_module(module)
+        return module.Solver
+    finally:
+        for name in ours():
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
+def _module_solver(path: Path) -> Any:
+    """The ``Solver`` class of the single solver module at ``path``, with ``searched``
     (exact nodes) added where it lacks it."""
     spec = importlib.util.spec_from_file_location("solver_against", path)
     assert spec is not None and spec.loader is not None
@@ -136,6 +193,7 @@ def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> N
     machine slows it less than the clock): figures, nodes, agreement."""
     times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in solvers}
     nodes = dict.fromkeys(solvers, 0)
+    ratios = []  # per deal, the second solver's time over the first's (both solves)
     same = True
     names = list(solvers)
     for i in range(deals):
@@ -158,18 +216,21 @@ def compare(rules: Rules, deals: int, solvers: dict[str, Any], repeat: int) -> N
         for name in names:
             times[name][0].append(best[name][0])
             times[name][1].append(best[name][1])
+        ratios.append(sum(best[names[1]]) / sum(best[names[0]]))
         same = same and len({found[1:] for found in seen}) == 1
         nodes = {name: nodes[name] + sum(f[2] + f[4] for f in seen if f[0] == name)
                  for name in names}
+    rate = {name: nodes[name] / (sum(times[name][0]) + sum(times[name][1])) for name in names}
     for name in names:
         exact, probe = times[name]
         print(_figures(f"{name}: full-deal solve", exact), f"  total {sum(exact):7.2f} s")
         print(_figures(f"{name}: contract probe", probe), f"  total {sum(probe):7.2f} s")
-        print(f"{name}: nodes searched {nodes[name]}")
+        print(f"{name}: nodes searched {nodes[name]}, {rate[name]:,.0f} a CPU second")
     a, b = names
     ratio = sum(times[b][0]) / sum(times[a][0])
     ratio_probe = sum(times[b][1]) / sum(times[a][1])
     print(f"{b}/{a} total time: solve {ratio:.3f}, probe {ratio_probe:.3f}; "
+          f"nodes a second {rate[b] / rate[a]:.3f} (a deal's median {1 / statistics.median(ratios):.3f}); "
           f"same values and nodes on every deal: {same}")
 
 
@@ -202,18 +263,23 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=Budget().nodes,
                         help="the expert's search nodes a decision")
     parser.add_argument("--preset", choices=sorted(PRESETS), action="append")
-    parser.add_argument("--against", type=Path, help="another solver module to compare")
+    parser.add_argument("--against", metavar="SOLVER",
+                        help="another solver to compare: a git revision, a package or a module")
     parser.add_argument("--misere", action="store_true", help="misere deals: the bidder's safety")
     parser.add_argument("--repeat", type=int, default=1,
                         help="with --against: solves of each deal by each solver")
+    parser.add_argument("--classes", action="store_true",
+                        help="with --against: bounds kept for classes of positions (the review's)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()})")
     for name in args.preset or ["standard"]:
         rules = PRESETS[name]
         if args.against:
             print(f"{name}: {args.against} (before) and bots.solver (after), {args.deals} deals")
-            compare(rules, args.deals, {"before": against(args.against), "after": Solver},
-                    args.repeat)
+            solvers = {"before": against(args.against), "after": Solver}
+            if args.classes:
+                solvers = {name: functools.partial(s, classes=True) for name, s in solvers.items()}
+            compare(rules, args.deals, solvers, args.repeat)
             continue
         if args.misere:
             times, nodes, set_ = misere_solves(Rules.parse(f"{name},misere-anytime=on"), args.deals)

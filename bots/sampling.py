@@ -181,19 +181,22 @@ class Sampler:
         allowed, room = self.allowed, self.room
         members: list[list[int]] = [[] for _ in room]
 
-        def place(c: int, seen: list[int]) -> bool:
+        seen = 0  # the places the path from the card being placed has visited
+
+        def place(c: int) -> bool:
             """Put ``c`` in a place with room, moving cards already placed along a path."""
+            nonlocal seen
             options = ids_of(allowed[c])
             rng.shuffle(options)
             for i in options:
-                if seen[0] >> i & 1 or not room[i]:
+                if seen >> i & 1 or not room[i]:
                     continue
-                seen[0] |= 1 << i
+                seen |= 1 << i
                 if len(members[i]) < room[i]:
                     members[i].append(c)
                     return True
                 for d in members[i]:
-                    if place(d, seen):
+                    if place(d):
                         members[i].remove(d)
                         members[i].append(c)
                         return True
@@ -201,8 +204,10 @@ class Sampler:
 
         cards = list(allowed)
         rng.shuffle(cards)
-        if not all(place(c, [0]) for c in cards):
-            return None
+        for c in cards:
+            seen = 0
+            if not place(c):
+                return None
         return [sum(1 << c for c in held) for held in members]
 
     def sample(self, rng: SplitMix64, infer: bool = True) -> Hand:
@@ -313,24 +318,25 @@ class Sampler:
                 if q == p and k and order.suit[c] != led:
                     fails[led].append(i)
 
-        strict = [True]
+        strict = True  # stackings strictly consistent with the plays (else any that fits the table)
 
         def clear(c: int, first: int, last: int) -> bool:
             """No failure to follow the suit of ``c`` in tricks first..last."""
-            return not strict[0] or not any(first <= t <= last for t in fails[order.suit[c]])
+            return not strict or not any(first <= t <= last for t in fails[order.suit[c]])
 
         up = ids_of(self.known[p])
         downs = ids_of(down)
         rng.shuffle(downs)
         current = p in obs.trick_positions
         done = len(plays) - current
-        budget = [0]  # stacking steps left for the current choice of covering cards
+        budget = 0  # stacking steps left for the current choice of covering cards
 
         def roles(i: int, free: list[tuple[int, int]], pairs: list[tuple[int, int]],
                   turned: list[int]) -> list[tuple[int, int]] | None:
             """Decide, play by play, whether each finished play was a top or a down."""
-            budget[0] -= 1
-            if budget[0] < 0:
+            nonlocal budget
+            budget -= 1
+            if budget < 0:
                 return None
             if i == done:
                 return match(free, pairs, turned)
@@ -372,10 +378,10 @@ class Sampler:
             turned.append(plays[-1])
         # Strictly consistent stackings first; if the search gives up on them,
         # any stacking that leaves the table as it is now.
-        for strict[0] in (True, False):
+        for strict in (True, False):
             if y not in ((0, 1) if current else (0,)) or y and not clear(plays[-1], 0, finished - 1):
                 continue
-            budget[0] = 2000
+            budget = 2000
             got = roles(0, [], base, turned)
             if got is not None:
                 return self._in_places(p, got)

@@ -33,7 +33,7 @@ from bots.solver.exact import exact_of
 from bots.solver.misere import misere_safe_of
 from bots.solver.moves import moves_of
 from bots.solver.quick import quick_tricks_of
-from bots.solver.search import Limits, SearchTimeout, search_of
+from bots.solver.search import Limits, Search, SearchTimeout
 from bots.solver.transposition import transpositions_of
 
 __all__ = ["SearchTimeout", "Solver", "declaring_positions"]
@@ -71,9 +71,9 @@ class Solver:
         self._board = board
         self._limits = Limits(deadline, node_limit)
         self._moves = moves_of(board)
-        self._search = search_of(board, self._moves, quick_tricks_of(board),
-                                 transpositions_of(board), self._limits, misere_safe_of(board),
-                                 classes)
+        self._search = Search(board, self._moves, quick_tricks_of(board),
+                              transpositions_of(board), self._limits, misere_safe_of(board),
+                              classes)
         self._exact_probe: Callable[[int], bool] | None = None
 
     @property

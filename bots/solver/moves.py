@@ -13,7 +13,7 @@ their lowest cards.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from engine.cards import ids_of
 from engine.trumps import joker_lead_suits, may_lead_joker
@@ -26,21 +26,55 @@ _TIER = 1 << 10
 """A step in lead ordering scores, above any card's power."""
 
 
-class Moves(NamedTuple):
-    """The move functions of one board (closures over its tables)."""
+class Reps(Protocol):
+    def __call__(self, cands: int, rem: int, is_pile: bool) -> list[int]: ...
 
-    reps: Callable[[int, int, bool], list[int]]
-    lead_moves: Callable[[int, int, bool], list[int]]
-    follow_cands: Callable[[int, int], int]
-    order_leads: Callable[[int, list[int], int], list[int]]
-    order_follows: Callable[[int, list[int], int, int, int, int], list[int]]
-    threat: Callable[[int, int, int, int, int], int]
+
+class LeadMoves(Protocol):
+    def __call__(self, pos: int, rem: int, grouped: bool) -> list[int]: ...
+
+
+class FollowCands(Protocol):
+    def __call__(self, pos: int, led_: int) -> int: ...
+
+
+class OrderLeads(Protocol):
+    def __call__(self, pos: int, moves: list[int], rem: int) -> list[int]: ...
+
+
+class OrderFollows(Protocol):
+    def __call__(self, pos: int, moves: list[int], led_: int, wpos: int, wpow: int,
+                 beat: int) -> list[int]: ...
+
+
+class Threat(Protocol):
+    def __call__(self, pos: int, later: int, led_: int, wpos: int, wpow: int) -> int: ...
+
+
+class Moves(NamedTuple):
+    """The move functions of one board: closures over its tables (the search reads them into
+    its own; a class's methods cost it 5% in CPython), each typed by its signature."""
+
+    reps: Reps
+    """One card per run of touching cards, highest first."""
+    lead_moves: LeadMoves
+    """The leads of a position, grouped or every card; a joker once for each suit it names."""
+    follow_cands: FollowCands
+    """The cards a position may play to the suit led."""
+    order_leads: OrderLeads
+    """Leads in the order the search tries them (in place)."""
+    order_follows: OrderFollows
+    """Follows in the order the search tries them (in place, but in a misère)."""
+    threat: Threat
+    """The power a follower must beat to win the trick for its side, or -1."""
     follow_memo: dict[tuple[int, int, int, int], list[int]]
     """Ordered follows by (cards of the led suit held, of it left, an opponent's winning power,
     the place in the trick): the order made the first time, the later players' cards as they
     were then (an order is a guess: a stale one may cost nodes, never a value)."""
     at_root: Callable[[], list[int]]
+    """Every legal move at the root, unordered, touching cards apart."""
     groups_at_root: Callable[[], list[list[int]]]
+    """The legal moves at the root in runs of touching cards, each headed by the one searched."""
 
 
 def moves_of(board: Board) -> Moves:
