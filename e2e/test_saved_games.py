@@ -28,7 +28,7 @@ Storage.prototype.setItem = function (key, value) {
 };""" % json.dumps(part)
 
 
-STORAGE_FULL = refusing("/game/")
+STORAGE_FULL = refusing("#game/")
 
 
 def opened(browser: Browser, site_url: str, script: str) -> tuple[BrowserContext, Page]:

@@ -95,7 +95,7 @@ def test_a_download_is_handed_to_the_page() -> None:
 
 
 def test_a_write_the_page_refuses_says_storage_is_full_and_keeps_the_revision() -> None:
-    page = Page(refuse="/game/")
+    page = Page(refuse="#game/")
     bridge, answer = started(page, queued=[["start", DEAL]])
     assert page.refused
     for refused in page.refused:  # one for each write refused, as page.js sends them

@@ -426,11 +426,12 @@ addEventListener("storage", (event) => {
 });
 // A reload in the middle of a game, or a shared link, opens a game, not the start screen: the
 // loading screen shows until the worker draws it. The tab's game is under the site's key prefix
-// (app.saves.scope and TAB_GAME).
+// (app.saves.scope and TAB_GAME), or the open prefix of earlier versions (moved in at start).
 const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
 const opensGame = () => {
   try {
-    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
+    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}#tab-game`)
+                   || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
   } catch {
     return false;
   }

@@ -2,8 +2,8 @@
 
 Everything lives in a small string store (:class:`Storage`: the page adapts
 ``window.localStorage`` with :func:`web_storage`), under keys scoped to the
-site's own directory (:func:`scope`: ``five-hundred@/games/500/``), so two
-copies of the site on one host never share a game:
+site's own directory (:func:`scope`: ``five-hundred@/games/500/#``), so two
+copies of the site on one host never share a key, whatever their paths:
 
 - ``<scope>game/<id>``: one game (or tournament) in progress, a *save* (below),
   rewritten after every action; every game in progress has its own key, and
@@ -116,6 +116,12 @@ KEPT: Final = "kept/"
 ABOUT: Final = "/about"
 PROBE: Final = "probe"
 TAB_GAME: Final = "tab-game"
+SCOPE_END: Final = "#"
+"""Ends a copy's key prefix (:func:`scope`): a URL's path never holds it."""
+OWN_KEYS: Final = re.compile(r"(game/[0-9a-f]{12}|finished/[0-9a-f]{12}\.[0-9a-f]{16}|kept/\d+(/about)?"
+                             r"|review/[0-9a-f]{24}|history|prefs)\Z")
+"""The keys a copy wrote after its open prefix (:func:`_open_scope`), as the app names them:
+another copy's, below it, never match (``game/game/<id>`` is not a game's key)."""
 HISTORY_RECORDS: Final = 50
 """Finished games whose full record is kept (for export); older ones keep their summary."""
 HISTORY_GAMES: Final = 1000
@@ -200,7 +206,15 @@ class GameEntry(NamedTuple):
 
 
 def scope(pathname: str) -> str:
-    """The key prefix of the site at ``location.pathname``: its directory's."""
+    """The key prefix of the site at ``location.pathname``: its directory's, closed by
+    :data:`SCOPE_END`, which no pathname holds (the browser escapes it), so no copy's prefix
+    starts another's keys, whatever copies sit above or below it on the host."""
+    return f"{_open_scope(pathname)}{SCOPE_END}"
+
+
+def _open_scope(pathname: str) -> str:
+    """The key prefix of version 0.2 to 0.3 (no end): the keys of a copy at ``/`` began those of
+    a copy at ``/game/``, and its clean-up removed them (:meth:`Saves.migrate` moves them in)."""
     return f"five-hundred@{pathname[:pathname.rfind('/') + 1] or '/'}"
 
 
@@ -468,8 +482,10 @@ class Saves:
 
     # --- the host-wide saves of earlier versions -------------------------------------------
     def migrate(self) -> None:
-        """Move the host-wide game and kept-aside saves of earlier versions into this scope
-        (renamed as they are, so they fit even in full storage), and copy the history."""
+        """Move this copy's keys of earlier versions into its scope: those under its open prefix
+        (:meth:`_move_in`), the host-wide game and kept-aside saves (renamed as they are, so they
+        fit even in full storage); and copy the host-wide history."""
+        self._move_in()
         legacy = self._get(LEGACY_CURRENT)
         if legacy is not None:
             game_id = self.new_id()
@@ -485,6 +501,32 @@ class Saves:
         old_history = self._get(LEGACY_HISTORY)
         if old_history is not None and self._get(self.prefix + HISTORY) is None:
             self._set(self.prefix + HISTORY, old_history)  # the host-wide one stays, for other copies
+
+    def _move_in(self) -> None:
+        """Move the keys this copy wrote under its open prefix (:func:`_open_scope`; only its own,
+        :data:`OWN_KEYS`) and the tab's game under its scope: each is written before the old is
+        removed, so one that finds storage full stays where it is, moved at a later start or when
+        room is made (:meth:`migrate` again)."""
+        if not self.prefix.endswith(SCOPE_END):
+            return
+        old = self.prefix.removesuffix(SCOPE_END)
+        for key in self._keys(old):
+            part = key[len(old):]
+            raw = self._get(key)
+            if raw is None or not OWN_KEYS.match(part):
+                continue
+            moved = self._get(self.prefix + part)
+            if moved is None and not self._set(self.prefix + part, raw):
+                return
+            if moved in (None, raw):
+                self._remove(key)
+        try:
+            tab_game = self.tab.get(old + TAB_GAME) if self.tab is not None else None
+            if tab_game and self.tab is not None:
+                self.tab.set(self.prefix + TAB_GAME, tab_game)
+                self.tab.remove(old + TAB_GAME)
+        except Exception:
+            pass  # a reload then shows the start screen, with the game under Resume
 
     def _rename(self, old: str, new: str, raw: str) -> bool:
         self._remove(old)
