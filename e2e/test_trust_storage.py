@@ -1,0 +1,129 @@
+"""Trust probes of the browser's storage: copies of the site at overlapping paths of one origin,
+storage full as a state that ends, storage that cannot be read, double presses, a reload in the
+kitty.  Each starts from storage written by hand (or a saved position), never a whole game."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+import build
+from app import saves
+from app.settings import default_settings
+from e2e.pages import App, ResumeList, StartScreen, TableScreen
+from e2e.test_games_kept import FILL_STORAGE, NOTICE, at_origin, bidding, fresh, games
+from engine import PRESETS, DealCode
+from engine.match import Match
+
+GAME_ID = "0123456789ab"
+STORED = "(prefix) => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => [k, localStorage.getItem(k)]))"
+
+
+def a_save(revision: int = 1) -> str:
+    """A game in progress after two bids, as the app saves it."""
+    match = Match(PRESETS["standard"], DealCode(4321, 3))
+    for action in ("bid 7H", "pass"):
+        match.apply(action)
+    return saves.dump_save(default_settings("standard"), match, "0.3.0", "2026-12-01T00:00:00.000+00:00",
+                           revision=revision)
+
+
+def finished_entry() -> str:
+    return json.dumps({"id": "f" * 16, "finished_at": "2026-12-01T00:00:00.000+00:00", "n": 0,
+                       "settings": default_settings("standard"), "summary": {}, "record": None, "kind": "normal"})
+
+
+def stored(page: Page, prefix: str) -> dict[str, str]:
+    return dict(page.evaluate(STORED, prefix))
+
+
+@pytest.fixture(scope="module")
+def host(site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site at / and again at /game/ and /review/ of one server (one origin)."""
+    root = tmp_path_factory.mktemp("overlapping")
+    shutil.copytree(build.SITE, root, dirs_exist_ok=True)
+    for below in ("game", "review"):
+        shutil.copytree(build.SITE, root / below)
+    with build.serving(root, "/") as url:
+        yield url
+
+
+@pytest.fixture
+def origin(browser: Browser, host: str) -> Iterator[BrowserContext]:
+    context = browser.new_context(base_url=host, viewport={"width": 390, "height": 844},
+                                  accept_downloads=True, service_workers="block")
+    yield context
+    context.close()
+
+
+# --- overlapping paths ---------------------------------------------------------------------------
+
+
+@pytest.mark.probe("subpaths")
+def test_a_copy_at_the_root_never_takes_the_games_of_a_copy_at_game(origin: BrowserContext) -> None:
+    """Issue 39, 1: the copy at / read five-hundred@/game/game/<id> as its own game."""
+    below = saves.scope("/game/")
+    page, app = at_origin(origin)
+    page.evaluate("(entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }", [
+        [below + "game/" + GAME_ID, a_save()], [below + "kept/0", "{kept below"],
+        [below + f"finished/{GAME_ID}.{'f' * 16}", finished_entry()]])
+    theirs = stored(page, below)
+    page.goto("./", wait_until="domcontentloaded")
+    app.expect_ready()
+    app.expect_turn("start")
+    expect(ResumeList(page).games).to_have_count(0)
+    expect(page.locator(NOTICE)).to_have_count(0)
+    page.get_by_role("button", name="History & stats").click()
+    expect(TableScreen(page).dialog.locator("ul.kept li")).to_have_count(0)
+    page.keyboard.press("Escape")
+    StartScreen(page).start(deal="1-3-abc")
+    app.expect_turn(re.compile("^(you|bot)$"))
+    assert stored(page, below) == theirs
+    other, app_other = fresh(origin, "/game/")
+    app_other.expect_turn("start")
+    expect(ResumeList(other).games).to_have_count(1)
+    assert stored(other, below) == theirs
+
+
+@pytest.mark.probe("subpaths")
+def test_the_keys_of_earlier_versions_move_into_their_own_copy(origin: BrowserContext) -> None:
+    """Before '#' ended a copy's prefix, five-hundred@/game/<id> was the game of the copy at / and
+    five-hundred@/game/game/<id> that of the copy at /game/: each moves into its own copy."""
+    page, app = at_origin(origin)
+    root_save, below_save = a_save(3), a_save(5)
+    page.evaluate("(entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }", [
+        [f"five-hundred@/game/{GAME_ID}", root_save], [f"five-hundred@/game/game/{GAME_ID}", below_save]])
+    page.goto("./", wait_until="domcontentloaded")
+    app.expect_ready()
+    expect(ResumeList(page).games).to_have_count(1)
+    other, app_other = fresh(origin, "/game/")
+    expect(ResumeList(other).games).to_have_count(1)
+    assert stored(other, "five-hundred@") == {saves.scope("/") + f"game/{GAME_ID}": root_save,
+                                               saves.scope("/game/") + f"game/{GAME_ID}": below_save}
+
+
+@pytest.mark.probe("subpaths")
+def test_a_full_copy_at_the_root_frees_room_from_its_own_keys_only(origin: BrowserContext) -> None:
+    """Issue 39, 2: the copy at /, finding storage full, deleted the older half of every key that
+    started five-hundred@/review/: the games of the copy at /review/."""
+    below = saves.scope("/review/")
+    page, app = at_origin(origin)
+    own_reviews = [[saves.scope("/") + f"review/{n:024x}", '{"at":%d,"a":{}}' % n] for n in range(4)]
+    page.evaluate("(entries) => { for (const [k, v] of entries) localStorage.setItem(k, v); }", [
+        [below + "game/" + GAME_ID, a_save()], [below + f"finished/{GAME_ID}.{'f' * 16}", finished_entry()],
+        *own_reviews])
+    theirs = stored(page, below)
+    page.evaluate(FILL_STORAGE)
+    page.goto("./", wait_until="domcontentloaded")
+    app.expect_ready()
+    StartScreen(page).start(deal="1-3-abc")  # storage full: the analyses kept at / give way
+    app.expect_turn(re.compile("^(you|bot)$"))
+    TableScreen(page).open_dialog("Menu")
+    app.expect_answered()
+    assert len(stored(page, saves.scope("/") + "review/")) < len(own_reviews)
+    assert stored(page, below) == theirs
