@@ -16,7 +16,7 @@ from engine.deal import DealCode
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.bots import answer  # noqa: E402
 from app.bridge import Bridge, MirrorStorage, StorageRefused  # noqa: E402
-from app.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, scope  # noqa: E402
+from app.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, SAVED_AGAIN, scope  # noqa: E402
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 
@@ -341,3 +341,36 @@ def test_between_messages_the_worker_works_the_review_out_ahead_and_a_failure_th
     assert bridge.ahead_failed and not bridge.idle()
     while answer["marker"] != "hand-over":  # the game goes on
         answer = json.loads(main.handle(json.dumps({"op": "tick"})))
+
+
+def test_room_made_elsewhere_saves_the_game_again_and_says_so() -> None:
+    """Issue 39, 3: a tab that started its game in full storage saved it never again."""
+    page = Page()
+    bridge, answer = started(page, full=True, queued=[["start", DEAL]])
+    assert answer["full"] and not any("#game/" in k for k in page.stores["local"] or {})
+    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["top"]
+    answer = page.apply(bridge.handle({"op": "storage", "key": PREFIX + "game/gone", "value": None, "room": True}))
+    assert not answer["full"] and any("#game/" in k for k in page.stores["local"] or {})
+    assert SAVED_AGAIN.split(":")[1] in answer["regions"]["top"]
+
+
+def test_leaving_a_game_that_could_not_be_saved_asks_first_and_offers_its_export() -> None:
+    """Issue 39, 4: New game threw away the game that storage full kept from being saved."""
+    page = Page()
+    bridge, answer = started(page, full=True, queued=[["start", DEAL]])
+    answer = page.apply(bridge.handle({"op": "act", "action": "new-game", "value": ""}))
+    assert answer["screen"] == "table" and "Leave this game?" in answer["regions"]["dialog"]
+    assert 'data-action="export"' in answer["regions"]["dialog"]
+    answer = page.apply(bridge.handle({"op": "act", "action": "dialog", "value": ""}))  # Stay
+    assert answer["screen"] == "table" and answer["regions"]["dialog"] == ""
+    answer = page.apply(bridge.handle({"op": "act", "action": "new-game", "value": "unsaved"}))
+    assert answer["screen"] == "start"
+
+
+def test_a_second_deal_sent_before_the_first_was_drawn_starts_no_game() -> None:
+    page = Page()
+    bridge, _ = started(page)
+    for _ in range(2):
+        answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": ""}))
+    assert answer["screen"] == "table"
+    assert sum("#game/" in k for k in page.stores["local"] or {}) == 1

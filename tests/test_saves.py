@@ -580,6 +580,18 @@ class TestTrust:
         (game,) = page.games()
         assert isinstance(page.load(game.id), SavedGame)
 
+    def test_an_unreadable_save_too_big_to_move_aside_is_listed_and_deleted_in_place(self) -> None:
+        """Issue 39, 5: in full storage it was skipped silently, in neither Resume nor History."""
+        storage = FakeStorage()
+        storage.data[KEY] = "{" + "x" * 400_000
+        storage.quota = sum(len(k) + len(v) for k, v in storage.data.items())
+        page = Saves(storage)
+        assert page.games() == [] and page.moved_aside[0].key == KEY
+        (kept,) = page.quarantined()
+        assert kept.key == KEY and "damaged" in kept.problem and page.export_quarantined(KEY) == storage.data[KEY]
+        page.delete_quarantined(KEY)
+        assert storage.data == {} and page.quarantined() == []
+
     def test_a_key_that_does_not_fit_stays_under_the_open_prefix_until_room_is_made(self) -> None:
         match = play_until("standard", mid_trick)
         raw = saves.dump_save(settings_for(match), match, "0.3.0", "then")

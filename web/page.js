@@ -28,6 +28,8 @@ let dealing = false;  // Deal was pressed before the worker was ready
 let chain = Promise.resolve();  // messages go to the worker one after another, answers come back in order
 let sent = 0;  // messages sent to the worker: an answer to an earlier one than the last is not drawn
 let waiting = 0;  // messages not yet answered: <body data-busy> says whether there are any
+let storeFull = false;  // the last answer said the store refused a write: each action, and each
+                        // write of another tab, probes it, and tells the worker when there is room
 let timer = 0;
 const typed = new Map();  // text typed into a field but not yet handed to the worker: data-key -> value
 
@@ -94,6 +96,7 @@ function applyWrites(writes) {
 // that is on its way (drawing this one would undo the player's change on the screen for a moment).
 function draw(answer, quiet = false, stale = false) {
   applyWrites(answer.writes);
+  storeFull = Boolean(answer.full);
   if (answer.download) download(...answer.download);
   if (answer.sound && window.playSound) window.playSound(answer.sound);  // web/sound.js
   if (stale) return;
@@ -243,6 +246,10 @@ function download(name, text) {
 // One message to the worker, after those sent before; its answer is drawn (unless quiet).
 // <body data-busy="yes"> until every message sent has its answer drawn and its writes stored.
 function send(message, quiet = false) {
+  if (storeFull && (message.op === "act" || message.op === "storage") && !isFull()) {
+    storeFull = false;
+    message.room = true;
+  }
   const number = ++sent;
   if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
   waiting++;
@@ -420,7 +427,7 @@ addEventListener("five-hundred:update-ready", updated);
 // Another tab's writes: the start screen's list changes, a game played on elsewhere stops being
 // saved here (the app says so).
 addEventListener("storage", (event) => {
-  if (!worker || event.storageArea !== storeOf("local")) return;
+  if (!worker || event.storageArea !== storeOf("local") || event.key === PROBE) return;  // probes: none of ours
   send(event.key === null ? { op: "storage", key: null, local: snapshot("local") }
     : { op: "storage", key: event.key, value: event.newValue });
 });

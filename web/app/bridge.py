@@ -7,16 +7,20 @@ and passes on what the player does.  A message from the page::
     {"op": "start", "local": {key: value} | None, "session": {...} | None, "full": false,
      "path": "/games/500/", "search": "?v=1...", "href": "...", "queued": [[action, value], ...]}
     {"op": "act", "action": "bid", "value": "7H"}      a control's data-action and data-value
+                                                        (and "room": true, below)
     {"op": "tick"}                                      the bots' move (or auto-play's next hand) is due
     {"op": "storage", "key": k | None, "value": v | None, "local": {...}}   another tab wrote
     {"op": "refused", "area": "local", "key": k, "value": v | None}   the page could not write k
     {"op": "update-ready"}                              a new version of the site was installed
 
+An "act" or "storage" message carries ``"room": true`` when the last answer said the store
+was full and the page's probe now fits: room was made (in this tab, another, another copy).
+
 and the answer::
 
     {"regions": {name: html}, "screen": "start", "marker": "start", "classes": {...},
      "sound": "", "writes": [[area, key, value | None], ...], "due": ms | None,
-     "download": [name, text] | None}
+     "download": [name, text] | None, "full": false}   (the page's store refused a write: full)
 
 Storage: a worker has no ``localStorage``.  The page hands over a snapshot of the site's
 keys; :class:`MirrorStorage` keeps it behind the :class:`app.saves.Storage` interface and
@@ -112,6 +116,8 @@ class Bridge:
         if app is None:
             raise ValueError(f"{op!r} before 'start'")
         try:
+            if message.get("room"):
+                self.room_made(app)
             download = self.do(app, op, message)
         except Exception as e:  # noqa: BLE001 (a bug of ours: the game goes back to its save, never freezes)
             traceback.print_exc()  # the browser's console
@@ -146,6 +152,13 @@ class Bridge:
         store = self.stores.get("local")
         if store is not None and store.full:
             app.make_room()
+
+    def room_made(self, app: App) -> None:
+        """The page's store has room again: writes are tried again, the game's save first."""
+        store = self.stores.get("local")
+        if store is not None and store.full:
+            store.full = False
+            app.room_made()
 
     def start(self, message: dict[str, Any]) -> None:
         """Start the app on the page's snapshot of its stores, then do what the player did
@@ -301,6 +314,8 @@ class Bridge:
 
     def answer(self, app: App, download: tuple[str, str] | None = None) -> dict[str, Any]:
         writes, self.journal[:] = list(self.journal), []
+        local = self.stores.get("local")
         return {"regions": app.regions(), "screen": app.screen, "marker": app.marker,
                 "classes": app.prefs.body_classes, "sound": app.sound(), "writes": writes,
-                "due": self.due(app), "download": list(download) if download else None}
+                "due": self.due(app), "download": list(download) if download else None,
+                "full": bool(local is not None and local.full)}

@@ -27,7 +27,7 @@ from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
-from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
+from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, SAVED_AGAIN, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from app.review_store import ReviewStore
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
+LEAVE: Final = "unsaved"
+"""New game's value once the player said yes to leaving a game that could not be saved."""
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
@@ -95,7 +97,9 @@ class App:
         """How it began (app.saves.KINDS)."""
         self.link_query = ""
         self.confirm = ("", "")
-        """A Delete waiting for the player's yes: its action and value."""
+        """A Delete (or leaving a game not saved) waiting for the player's yes: its action and value."""
+        self.unsaved = False
+        """The game at the table could not be saved (storage full or disabled): leaving it asks first."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
@@ -165,8 +169,12 @@ class App:
         self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
         self.confirm = ("", "")  # closed: a Delete not confirmed is not done
 
-    def _new_game(self, _: str = "") -> None:
-        """Back to the start screen with this game's settings; the game in progress stays saved, under Resume."""
+    def _new_game(self, value: str = "") -> None:
+        """Back to the start screen with this game's settings; the game in progress stays saved, under Resume
+        (one that could not be saved only after a yes: :data:`LEAVE`)."""
+        if self.unsaved and value != LEAVE:
+            self.confirm, self.dialog = ("new-game", LEAVE), "confirm"
+            return
         if self.session is not None:
             self.form = StartForm(self.session.settings)
             if self.tournament is not None:
@@ -216,7 +224,10 @@ class App:
             self._begin(self.tournament.session, self.tournament, game_id=self.game_id)
 
     def start(self, deal_code: str) -> None:
-        """Start a game with the form's settings and an optional deal code (or a tournament)."""
+        """Start a game with the form's settings and an optional deal code (or a tournament); only
+        from the start screen (a second press of Deal, sent before the first was drawn, starts none)."""
+        if self.screen != "start":
+            return
         self.form.set("deal", deal_code)
         tournament = None
         try:
@@ -234,7 +245,7 @@ class App:
     def _leave(self) -> None:
         """Back to the start screen; the game stays saved."""
         self.session, self.tournament, self.dialog, self.link = None, None, "", None
-        self.game_id, self.link_query = "", ""
+        self.game_id, self.link_query, self.unsaved = "", "", False
         if self.saves is not None:
             self.saves.tab_game = ""
         self._clear_notice()
@@ -265,7 +276,7 @@ class App:
     def _begin(self, session: Session, tournament: TournamentSession | None = None, kind: str = "",
                game_id: str = "") -> None:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
-        self.session, self.tournament, self.dialog = session, tournament, ""
+        self.session, self.tournament, self.dialog, self.unsaved = session, tournament, "", False
         self.kind = kind or ("tournament" if tournament is not None else "normal")
         session.undo_allowed = self.kind in CASUAL
         self._game += 1
@@ -401,9 +412,21 @@ class App:
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
                                self.kind, self.link_query, self.session.claims)
+        self.unsaved = not saved and saves.status != CANNOT_SAVE_STALE
         if not saved and not self.kept:
             self.notice = saves.status
         elif saved and self.notice == CANNOT_SAVE_FULL:  # room was made: the notice no longer holds
+            self.notice = SAVED_AGAIN
+
+    def room_made(self) -> None:
+        """The page's store, found full, has room again (a Delete in another tab or copy, or
+        anything else): what could not be moved is moved, and the game's save is tried again."""
+        if self.saves is None:
+            return
+        self.saves.migrate()
+        if self.session is not None:
+            self.save()
+        elif self.notice == CANNOT_SAVE_FULL:
             self.notice = ""
 
     def recover(self, error: Exception) -> None:
@@ -500,8 +523,13 @@ class App:
                                     detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
 
     def confirm_view(self) -> ConfirmView:
-        """What the Delete dialog asks about."""
+        """What the Delete (or Leave) dialog asks about."""
         action, value = self.confirm
+        if action == "new-game":
+            return ConfirmView(title="Leave this game?", what="This game could not be saved (this site's storage "
+                               "is full or disabled): leaving it loses it. Export it first to keep it as a file, "
+                               "which Import (History & stats) plays on.", action=action, value=value,
+                               yes="Leave without it", no="Stay", export="export")
         if action == "delete":
             game = next((g for g in self.games_view() if g.id == value), None)
             what = f"{game.title}: {game.detail}." if game else "This game."

@@ -138,6 +138,7 @@ CANNOT_SAVE_FULL: Final = ("The game cannot be saved: this site's storage is ful
                            "on, but the game is lost when the tab closes. To make room, delete "
                            "games you no longer need (Delete, under Resume a game on the start "
                            "screen) or saves that could not be read (History & stats).")
+SAVED_AGAIN: Final = "Room was made in this site's storage: the game is saved again."
 CANNOT_SAVE_STALE: Final = ("This game was played on in another tab, so this tab stopped saving it "
                             "(it would overwrite the newer moves). Reload the game to carry on "
                             "from where the other tab left it.")
@@ -265,7 +266,11 @@ class Saves:
         self._listed: dict[str, tuple[str, GameEntry]] = {}
         """Each game's entry in the Resume list, by its key, with the text it was read from."""
         self.moved_aside: list[Problem] = []
-        """Games in progress :meth:`games` found unreadable, and kept aside."""
+        """Games in progress :meth:`games` found unreadable, and kept aside (or in place)."""
+        self._unmovable: dict[str, tuple[str, str]] = {}
+        """Unreadable games in progress too big to move aside in full storage, by key: their problem
+        and when it was found.
+        They are listed as kept aside (:meth:`quarantined`), read and deleted where they are."""
         if self.storage is not None:
             self.migrate()
 
@@ -301,8 +306,14 @@ class Saves:
                 kept = self._quarantine(raw, str(e))
                 if kept is not None:
                     self._remove(key)
+                    self._unmovable.pop(key, None)
                     self.moved_aside.append(Problem(f"A saved game could not be resumed: {e}. It has been kept "
                                                     f"aside: you can export it from History & stats.", kept))
+                elif key not in self._unmovable:
+                    self._unmovable[key] = (str(e), self._now())
+                    self.moved_aside.append(Problem(
+                        f"A saved game could not be resumed: {e}. Storage is full, so it is kept where it was: "
+                        f"you can export or delete it from History & stats.", key))
                 continue
             self._listed[key] = (raw, entry)
             found.append(entry)
@@ -458,6 +469,8 @@ class Saves:
                 continue
             about = _about(self._get(key + ABOUT))
             kept.append(QuarantineEntry(key, about.get("problem", "it could not be read"), about.get("at", "")))
+        kept += [QuarantineEntry(key, problem, at) for key, (problem, at) in self._unmovable.items()
+                 if self._get(key) is not None]
         return sorted(kept, key=lambda e: (e.at, e.key))
 
     def export_quarantined(self, key: str) -> str | None:
@@ -471,6 +484,7 @@ class Saves:
         if self.export_quarantined(key) is not None:
             self._remove(key)
             self._remove(key + ABOUT)
+            self._unmovable.pop(key, None)
             if self.status == CANNOT_SAVE_FULL:
                 self.status = ""  # room was made: the next save tries again
 
