@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import build
 from app import saves
 from app.settings import default_settings
+from e2e.conftest import BASE_PATH
 from e2e.pages import App, ResumeList, StartScreen, TableScreen
 from e2e.test_games_kept import FILL_STORAGE, NOTICE, at_origin, bidding, fresh, games
 from engine import PRESETS, DealCode
@@ -127,3 +128,108 @@ def test_a_full_copy_at_the_root_frees_room_from_its_own_keys_only(origin: Brows
     app.expect_answered()
     assert len(stored(page, saves.scope("/") + "review/")) < len(own_reviews)
     assert stored(page, below) == theirs
+
+
+# --- storage full, a state that ends ----------------------------------------------------------------
+
+PREFIX = saves.scope(BASE_PATH)
+FREE_A_MEGABYTE = "() => localStorage.removeItem('filler/0')"  # as a Delete of big games would
+
+
+@pytest.fixture
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, accept_downloads=True)
+    yield context
+    context.close()
+
+
+def full_at_the_table(context: BrowserContext) -> tuple[Page, App, TableScreen]:
+    """A game started in full storage: it cannot be saved, and says so."""
+    page, app = at_origin(context)
+    page.evaluate(FILL_STORAGE)
+    page.goto("./", wait_until="domcontentloaded")
+    app.expect_ready()
+    StartScreen(page).start(deal=bidding().code)
+    app.expect_turn("you")
+    expect(page.locator(NOTICE)).to_contain_text("cannot be saved")
+    assert games(page) == []
+    return page, app, TableScreen(page)
+
+
+@pytest.mark.probe("tabs")
+def test_room_made_in_another_tab_saves_the_game_again(context: BrowserContext) -> None:
+    """Issue 39, 3: a tab that hit full storage never saved again; reloaded, its game was gone."""
+    page, app, table = full_at_the_table(context)
+    other, _ = at_origin(context)
+    other.evaluate(FREE_A_MEGABYTE)
+    expect(page.locator(NOTICE)).to_contain_text("the game is saved again")
+    assert len(games(page)) == 1
+    table.take(bidding().plan[0])
+    app.expect_turn(re.compile("^(you|bot|hand-over)$"))
+    hand = table.cards.all_inner_texts()
+    page.reload(wait_until="domcontentloaded")
+    app.expect_ready()
+    app.expect_turn(re.compile("^(you|bot|hand-over)$"))
+    assert table.cards.all_inner_texts() == hand
+
+
+@pytest.mark.probe("saves")
+def test_room_made_without_a_word_is_found_at_the_next_action(context: BrowserContext) -> None:
+    page, app, table = full_at_the_table(context)
+    page.evaluate(FREE_A_MEGABYTE)  # this tab's own write: no storage event
+    table.take(bidding().plan[0])
+    expect(page.locator(NOTICE)).to_contain_text("the game is saved again")
+    assert len(games(page)) == 1
+
+
+@pytest.mark.probe("saves")
+def test_leaving_a_game_that_could_not_be_saved_asks_and_offers_its_export(context: BrowserContext) -> None:
+    """Issue 39, 4: the notice sent the player to the start screen, and New game lost the game."""
+    page, app, table = full_at_the_table(context)
+    dialog = table.open_dialog("Menu")
+    dialog.get_by_role("button", name="New game").click()
+    expect(dialog.get_by_role("heading", name="Leave this game?")).to_be_visible()
+    with page.expect_download() as info:
+        dialog.get_by_role("button", name="Export game").click()
+    assert json.loads(Path(info.value.path()).read_text())["hands"]
+    dialog.get_by_role("button", name="Stay").click()
+    expect(dialog).to_be_hidden()
+    app.expect_turn("you")
+    table.open_dialog("Menu").get_by_role("button", name="New game").click()
+    dialog.get_by_role("button", name="Leave without it").click()
+    app.expect_turn("start")
+
+
+@pytest.mark.probe("saves")
+def test_a_big_damaged_save_in_full_storage_is_listed_and_can_be_deleted(context: BrowserContext) -> None:
+    """Issue 39, 5: too big to move aside without room, it was in neither Resume nor History."""
+    page, app = at_origin(context)
+    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [PREFIX + "game/" + GAME_ID, "{" + "x" * 400_000])
+    page.evaluate(FILL_STORAGE)
+    page.goto("./", wait_until="domcontentloaded")
+    app.expect_ready()
+    expect(page.locator(NOTICE)).to_contain_text("kept where it was")
+    page.get_by_role("button", name="History & stats").click()
+    dialog = TableScreen(page).dialog
+    expect(dialog.locator("ul.kept li")).to_have_count(1)
+    dialog.get_by_role("button", name=re.compile("^Delete the save kept aside")).click()
+    dialog.get_by_role("button", name="Delete", exact=True).click()
+    expect(dialog).to_be_hidden()
+    app.expect_answered()
+    assert games(page) == []
+    StartScreen(page).start(deal=bidding().code)  # the room made is the game's
+    app.expect_turn("you")
+    assert len(games(page)) == 1
+
+
+# --- double presses -------------------------------------------------------------------------------
+
+
+@pytest.mark.probe("rapid input")
+def test_a_double_click_on_deal_starts_one_game(context: BrowserContext) -> None:
+    """Issue 39, 7."""
+    page, app = fresh(context)
+    StartScreen(page).deal_button.dblclick()
+    app.expect_turn(re.compile("^(you|bot)$"))
+    app.expect_answered()
+    assert len(games(page)) == 1
