@@ -233,3 +233,21 @@ def test_a_double_click_on_deal_starts_one_game(context: BrowserContext) -> None
     app.expect_turn(re.compile("^(you|bot)$"))
     app.expect_answered()
     assert len(games(page)) == 1
+
+
+# --- storage that cannot be read ------------------------------------------------------------------
+
+UNREADABLE = """(() => {
+    Storage.prototype.getItem = function () { throw new DOMException("denied", "SecurityError"); };
+})();"""
+
+
+@pytest.mark.probe("saves")
+def test_storage_that_writes_but_cannot_be_read_is_said_at_once(context: BrowserContext) -> None:
+    """Issue 39, 6: no notice while playing, and the game gone after a reload."""
+    context.add_init_script(UNREADABLE)
+    page, app = fresh(context)
+    expect(page.locator(NOTICE)).to_contain_text("not read them back")
+    StartScreen(page).start(deal=bidding().code)
+    app.expect_turn("you")
+    expect(page.locator(NOTICE)).to_contain_text("not read them back")

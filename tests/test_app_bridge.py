@@ -16,7 +16,8 @@ from engine.deal import DealCode
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.bots import answer  # noqa: E402
 from app.bridge import Bridge, MirrorStorage, StorageRefused  # noqa: E402
-from app.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, SAVED_AGAIN, scope  # noqa: E402
+from app.saves import (CANNOT_READ, CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE,  # noqa: E402
+                       SAVED_AGAIN, scope)
 from app.session import Session  # noqa: E402
 from app.settings import default_settings  # noqa: E402
 
@@ -374,3 +375,13 @@ def test_a_second_deal_sent_before_the_first_was_drawn_starts_no_game() -> None:
         answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": ""}))
     assert answer["screen"] == "table"
     assert sum("#game/" in k for k in page.stores["local"] or {}) == 1
+
+
+def test_storage_that_cannot_be_read_is_said_at_once() -> None:
+    """Issue 39, 6: a store that takes writes but cannot read them back was taken as working."""
+    page = Page()
+    page.stores["local"] = None
+    bridge, answer = started(page, unreadable=True)
+    assert CANNOT_READ.split("(")[0] in answer["regions"]["start"]
+    answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": DEAL}))
+    assert CANNOT_READ.split("(")[0] in answer["regions"]["top"]

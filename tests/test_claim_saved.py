@@ -26,6 +26,7 @@ def at_a_claim(storage: FakeStorage, tab: FakeStorage) -> App:
     """A game whose player (auto-play until then) may claim the rest of the tricks now."""
     for seed in range(200):
         app = new_app(storage, tab=tab)
+        app.dispatch("new-game")  # the tab's last game resumed: Deal is on the start screen
         app.dispatch("start", str(DealCode(seed, 3)))
         app.dispatch("autoplay", "on")
         session = app.session

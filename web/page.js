@@ -48,6 +48,7 @@ function snapshot(area) {
   const store = storeOf(area);
   if (!store) return null;
   try {
+    store.getItem(PROBE);  // a store that takes writes but cannot read them back is none (issue 39)
     const data = {};
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
@@ -303,8 +304,9 @@ async function startWorker() {
   const sync = exports?.handle ? exports : tag.xworker.sync;
   if (!sync?.handle) throw new Error("the game's Python stopped before it was ready");
   const handed = queued.length;
+  const local = snapshot("local");
   const first = await Promise.race([sync.handle(JSON.stringify({
-    op: "start", local: snapshot("local"), session: snapshot("session"), full: isFull(),
+    op: "start", local, session: snapshot("session"), full: isFull(), unreadable: local === null && storeOf("local") !== null,
     path: location.pathname, search: location.search, href: location.href, queued,
   })), failed]);
   const later = queued.slice(handed);  // what the player did while the worker started the app

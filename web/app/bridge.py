@@ -5,6 +5,7 @@ PyScript worker; the page's thread only draws what :meth:`Bridge.handle` answers
 and passes on what the player does.  A message from the page::
 
     {"op": "start", "local": {key: value} | None, "session": {...} | None, "full": false,
+     "unreadable": false,   (local is None: the store takes writes but cannot be read)
      "path": "/games/500/", "search": "?v=1...", "href": "...", "queued": [[action, value], ...]}
     {"op": "act", "action": "bid", "value": "7H"}      a control's data-action and data-value
                                                         (and "room": true, below)
@@ -40,7 +41,7 @@ from engine.errors import FiveHundredError
 
 from app.controller import DOWNLOADS, App
 from app.prefs import Preferences
-from app.saves import Saves, scope
+from app.saves import CANNOT_READ, CANNOT_SAVE_DISABLED, Saves, scope
 
 AREAS: Final = ("local", "session")
 """The page's stores: localStorage and the tab's sessionStorage."""
@@ -170,7 +171,8 @@ class Bridge:
                 self.stores[area] = MirrorStorage(area, data, self.journal, full)
         prefix = scope(str(message.get("path", "/")))
         local, tab = self.stores.get("local"), self.stores.get("session")
-        saves = Saves(local, prefix=prefix, tab=tab)
+        saves = Saves(local, prefix=prefix, tab=tab,
+                      unusable=CANNOT_READ if message.get("unreadable") else CANNOT_SAVE_DISABLED)
         self.app = App(seed=self.seed, saves=saves, query=str(message.get("search", "")),
                        page_url=str(message.get("href", "")), prefs=Preferences(local, prefix))
         for action, value in message.get("queued", []):

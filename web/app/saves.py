@@ -134,6 +134,8 @@ MAX_DEPTH: Final = 32
 CANNOT_SAVE_DISABLED: Final = ("This browser does not let the game save (storage is disabled, as "
                                "in private browsing). You can play, but the game is lost when the "
                                "tab closes.")
+CANNOT_READ: Final = ("This browser lets the game write its saves but not read them back (its storage is "
+                       "blocked or broken). You can play, but the game is lost when the tab closes.")
 CANNOT_SAVE_FULL: Final = ("The game cannot be saved: this site's storage is full. You can play "
                            "on, but the game is lost when the tab closes. To make room, delete "
                            "games you no longer need (Delete, under Resume a game on the start "
@@ -254,12 +256,15 @@ class Saves:
 
     def __init__(self, storage: Storage | None, app_version: str = __version__,
                  clock: Callable[[], float] = time.time, prefix: str = scope("/"),
-                 tab: Storage | None = None) -> None:
+                 tab: Storage | None = None, unusable: str = CANNOT_SAVE_DISABLED) -> None:
         self.app_version = app_version
         self.clock = clock
         self.prefix = prefix
         self.tab = tab
-        self.storage, self.status = _usable(storage, prefix + PROBE)
+        self.unusable = unusable
+        """Why there is no storage, said when it is missing: disabled, or it cannot be read
+        (the page could not read it back, :data:`CANNOT_READ`)."""
+        self.storage, self.status = _usable(storage, prefix + PROBE, unusable)
         """Why the game cannot be saved, for the player; empty when the last write worked."""
         self._revisions: dict[str, int] = {}
         """Each game's revision this page last read or wrote."""
@@ -569,12 +574,12 @@ class Saves:
         try:
             return self.storage.get(key)
         except Exception:
-            self.status = CANNOT_SAVE_DISABLED
+            self.status = self.unusable
             return None
 
     def _set(self, key: str, value: str) -> bool:
         if self.storage is None:
-            self.status = CANNOT_SAVE_DISABLED
+            self.status = self.unusable
             return False
         try:
             self.storage.set(key, value)
@@ -589,7 +594,7 @@ class Saves:
             try:
                 self.storage.remove(key)
             except Exception:
-                self.status = CANNOT_SAVE_DISABLED
+                self.status = self.unusable
 
     def _history(self) -> list[dict[str, Any]] | None:
         """The finished games, oldest first; None if the old list is unreadable and could not
@@ -649,14 +654,14 @@ class Saves:
         return key  # without its "about", it is still listed (the key is the list)
 
 
-def _usable(storage: Storage | None, probe: str) -> tuple[Storage | None, str]:
+def _usable(storage: Storage | None, probe: str, unusable: str) -> tuple[Storage | None, str]:
     """The store if it can be read at all, and why it cannot be written ('' if it can)."""
     if storage is None:
-        return None, CANNOT_SAVE_DISABLED
+        return None, unusable
     try:
         storage.get(probe)
     except Exception:
-        return None, CANNOT_SAVE_DISABLED
+        return None, unusable
     try:
         storage.set(probe, "1")
         storage.remove(probe)
