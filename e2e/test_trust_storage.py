@@ -17,8 +17,12 @@ from app import saves
 from app.settings import default_settings
 from e2e.conftest import BASE_PATH
 from e2e.pages import App, ResumeList, StartScreen, TableScreen
+from app.cards import card_name
+from e2e.scenarios import bidder, find, seven_in_longest
 from e2e.test_games_kept import FILL_STORAGE, NOTICE, at_origin, bidding, fresh, games
 from engine import PRESETS, DealCode
+from engine.cards import Card
+from app.session import PLAYER
 from engine.match import Match
 
 GAME_ID = "0123456789ab"
@@ -251,3 +255,29 @@ def test_storage_that_writes_but_cannot_be_read_is_said_at_once(context: Browser
     StartScreen(page).start(deal=bidding().code)
     app.expect_turn("you")
     expect(page.locator(NOTICE)).to_contain_text("not read them back")
+
+
+# --- a reload in the kitty --------------------------------------------------------------------------
+
+
+@pytest.mark.probe("reloads")
+def test_the_cards_chosen_for_the_kitty_survive_a_reload(context: BrowserContext) -> None:
+    """Issue 39, 8: the game itself came back, without the cards already chosen to put back."""
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    page, app = fresh(context)
+    table = TableScreen(page)
+    StartScreen(page).start(deal=scenario.code)
+    discard = next(value for kind, value in scenario.plan if kind == "discard").split()
+    for step in scenario.plan[:[kind for kind, _ in scenario.plan].index("discard")]:
+        table.take(step)
+    app.expect_turn("you")
+    chosen = [table.card(card_name(Card.parse(c))) for c in discard[:2]]
+    for card in chosen:
+        table.tap(card)
+    app.expect_answered()
+    page.reload(wait_until="domcontentloaded")
+    app.expect_ready()
+    app.expect_turn("you")
+    for card in chosen:
+        expect(card).to_have_attribute("aria-pressed", "true")
+    expect(table.hand.locator('[aria-pressed="true"]')).to_have_count(2)

@@ -360,10 +360,19 @@ async function shareLink(action, url) {
   if (status) status.textContent = words;
 }
 
+// A control pressed again before the answer to its first press is drawn (a double click) does
+// nothing: one press, one action; but a step on or back (+, -) counts each press.
+let pressed = null;
 const root = document.getElementById("app");
 root.addEventListener("click", (event) => {
   const control = event.target.closest("button[data-action]");
-  if (control) act(attribute(control, "data-action"), attribute(control, "data-value"));
+  if (!control) return;
+  const value = attribute(control, "data-value");
+  if (control === pressed && value !== "+" && value !== "-") return;
+  const answered = act(attribute(control, "data-action"), value);
+  if (!answered) return;
+  pressed = control;
+  answered.finally(() => { if (pressed === control) pressed = null; });
 });
 dragToPlay(root, act);
 root.addEventListener("change", (event) => {

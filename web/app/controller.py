@@ -291,6 +291,7 @@ class App:
         tournament = loaded.tournament
         session = tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match)
         session.claims = list(loaded.claims)
+        session.pick_again(loaded.picks)
         self._begin(session, tournament, kind or loaded.kind, game_id)
 
     # --- bots ---------------------------------------------------------------------------
@@ -411,7 +412,7 @@ class App:
             saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome, final)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
-                               self.kind, self.link_query, self.session.claims)
+                               self.kind, self.link_query, self.session.claims, [int(c) for c in self.session.picks])
         self.unsaved = not saved and saves.status != CANNOT_SAVE_STALE
         if not saved and not self.kept:
             self.notice = saves.status

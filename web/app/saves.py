@@ -91,6 +91,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, NamedTuple, Protocol
 
 from engine import __version__
+from engine.cards import CARDS
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.match import Match
@@ -180,6 +181,8 @@ class SavedGame:
     revision: int = 0
     claims: tuple[int, ...] = ()
     """The hands whose rest the player claimed (:attr:`app.session.Session.claims`)."""
+    picks: tuple[int, ...] = ()
+    """The cards the player chose to put back in the kitty, not yet put back (:attr:`app.session.Session.picks`)."""
 
 
 class Problem(NamedTuple):
@@ -325,7 +328,7 @@ class Saves:
         return sorted(found, key=lambda e: e.saved_at, reverse=True)
 
     def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
-             kind: str = "normal", link: str = "", claims: Sequence[int] = ()) -> bool:
+             kind: str = "normal", link: str = "", claims: Sequence[int] = (), picks: Sequence[int] = ()) -> bool:
         """Save a game (and the tournament it is a round of, as plain data) after an action,
         unless another tab saved it since this page last did; a finished game moves to the history
         (saved as finished first: if its History entry cannot be written, the save keeps the end)."""
@@ -334,7 +337,7 @@ class Saves:
             return False
         revision = self._revisions.get(game_id, 0) + 1
         saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
-                                                       kind, link, revision, claims))
+                                                       kind, link, revision, claims, picks))
         if saved:
             self._revisions[game_id] = revision
         if match.is_over and tournament is None:
@@ -775,13 +778,14 @@ def _no_constant(name: str) -> Any:
 
 def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str,
               tournament: dict[str, Any] | None = None, kind: str = "normal", link: str = "",
-              revision: int = 1, claims: Sequence[int] = ()) -> str:
-    """A save of the current schema, as JSON text (``claims``: the hands the player claimed,
-    a field only when there are some: a save without it has none)."""
+              revision: int = 1, claims: Sequence[int] = (), picks: Sequence[int] = ()) -> str:
+    """A save of the current schema, as JSON text (``claims``: the hands the player claimed;
+    ``picks``: the cards chosen for the kitty; each a field only when there are some: a save
+    without it has none)."""
     body = {"schema": SCHEMA, "app": app_version, "saved_at": saved_at,
             "settings": settings, "record": to_record(match), "tournament": tournament,
             "kind": kind, "link": link, "revision": revision, "totals": list(match.totals),
-            **({"claims": list(claims)} if claims else {})}
+            **({"claims": list(claims)} if claims else {}), **({"picks": list(picks)} if picks else {})}
     return json.dumps({**body, "checksum": _sha256(body)}, separators=(",", ":"))
 
 
@@ -813,8 +817,9 @@ def parse_save(raw: str) -> SavedGame:
     if not isinstance(saved_at, str) or not isinstance(record, dict):
         raise SaveError("the save is damaged (a field is missing)")
     kind, link, revision = body.get("kind"), body.get("link"), body.get("revision")
-    claims = body.get("claims", [])
-    if kind not in KINDS or not isinstance(link, str) or type(revision) is not int or not isinstance(claims, list):
+    claims, picks = body.get("claims", []), body.get("picks", [])
+    if (kind not in KINDS or not isinstance(link, str) or type(revision) is not int or not isinstance(claims, list)
+            or not isinstance(picks, list) or not all(type(n) is int and 0 <= n < len(CARDS) for n in picks)):
         raise SaveError("the save is damaged (a field is malformed)")
     match = _replay(record)
     if not all(type(n) is int and 0 <= n < len(match.hands) for n in claims):
@@ -827,7 +832,8 @@ def parse_save(raw: str) -> SavedGame:
             restored = TournamentSession.restore(tournament, settings, match)
         except ValueError as e:
             raise SaveError(f"the save is damaged (its tournament: {e})") from None
-    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision, tuple(claims))
+    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision, tuple(claims),
+                     tuple(picks))
 
 
 def parse_stored(raw: str) -> SavedGame:
