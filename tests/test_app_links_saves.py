@@ -148,6 +148,13 @@ def test_a_shared_deal_and_a_challenge() -> None:
     results = third.regions()["panel"]
     assert "The result the link claims" in results and results.count(links.result_of(third.session.hand).describe(4)) >= 2
 
+    name, text = third.download("export", "") or ("", "")  # issue 39, 10: exported, it stays a challenge
+    imported = new_app(FakeStorage())
+    imported.dispatch("import", text)
+    assert imported.kind == "challenge" and imported.session is not None and not imported.session.undo_allowed
+    assert "The result the link claims" in imported.regions()["panel"]
+    assert "Undo" not in imported.regions()["top"] + imported.regions()["panel"]
+
     viewer = new_app(FakeStorage(), replay)
     assert viewer.dialog == "replay"
     viewer.dispatch("replay-step", "3")

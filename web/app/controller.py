@@ -27,7 +27,7 @@ from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
-from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, SAVED_AGAIN, Problem, SavedGame, SaveError, Saves, parse_game_file
+from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, LINKED, SAVED_AGAIN, Problem, SavedGame, SaveError, Saves, parse_game_file
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
@@ -456,15 +456,19 @@ class App:
             return False
         if loaded is None:
             return False
+        self._take_link(loaded)
+        self._begin_saved(loaded, game_id=game_id)
+        self.notice = loaded.notice or (self.saves.status if self.notice == CANNOT_SAVE_STALE else self.notice)
+        return True
+
+    def _take_link(self, loaded: SavedGame) -> None:
+        """The link the game came from, if any: a challenge's result is compared with it."""
         self.link = None
         try:
             self.link = links.decode(loaded.link) if loaded.link else None
         except (links.LinkError, ValueError):
             pass  # the game plays on without the link's results
         self.link_query = loaded.link if self.link is not None else ""
-        self._begin_saved(loaded, game_id=game_id)
-        self.notice = loaded.notice or (self.saves.status if self.notice == CANNOT_SAVE_STALE else self.notice)
-        return True
 
     def import_game(self, text: str) -> None:
         """Play on from a game file (the engine's record, as exported)."""
@@ -473,15 +477,18 @@ class App:
         except SaveError as e:
             self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
             return
-        self.link, self.link_query = None, ""
-        self._begin_saved(loaded, "tournament" if loaded.tournament is not None else "imported")
+        self._take_link(loaded)
+        kind = loaded.kind if loaded.kind in LINKED and self.link is not None else "imported"
+        self._begin_saved(loaded, "tournament" if loaded.tournament is not None else kind)
         self.notice = "Game imported. Any game you were playing is kept under Resume on the start screen."
+        if self.link is not None and self.kind in LINKED:
+            self.notice += " " + link_words(self.link)
 
     def download(self, action: str, value: str) -> tuple[str, str] | None:
         """A file to download for a DOWNLOADS action: its name and text."""
         if action == "export" and self.session is not None:
             match, settings = self.session.match, self.session.settings
-            text = (self.saves.export_game(settings, match) if self.saves is not None
+            text = (self.saves.export_game(settings, match, self.kind, self.link_query) if self.saves is not None
                     else json.dumps(self.session.record(), indent=1))
             return f"five-hundred-{match.first}.json", text
         if self.saves is None:

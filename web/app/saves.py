@@ -106,6 +106,9 @@ SCHEMA: Final = 3
 KINDS: Final = ("normal", "shared", "challenge", "replay", "imported", "tournament")
 """How a game in progress began: at the start screen, from a link (a shared deal, a
 challenge, a replay), from a game file, or a tournament."""
+LINKED: Final = ("shared", "challenge", "replay")
+"""The kinds of game a link began: a game file keeps the kind and the link (its rules: no undo
+in a challenge, whose result is compared with the link's)."""
 LEGACY_PREFIX: Final = "five-hundred/"
 LEGACY_CURRENT: Final = LEGACY_PREFIX + "current"
 LEGACY_HISTORY: Final = LEGACY_PREFIX + "history"
@@ -497,10 +500,12 @@ class Saves:
                 self.status = ""  # room was made: the next save tries again
 
     # --- game files ----------------------------------------------------------------------
-    def export_game(self, settings: Settings, match: Match) -> str:
-        """A game file: the engine's game record, with the settings in its "meta"."""
+    def export_game(self, settings: Settings, match: Match, kind: str = "normal", link: str = "") -> str:
+        """A game file: the engine's game record, with the settings in its "meta" (and the kind of
+        game and its link, for a game a link began: :data:`LINKED`)."""
+        linked = {"kind": kind, "link": link} if kind in LINKED and link else {}
         return json.dumps(to_record(match, {"settings": settings, "app": self.app_version,
-                                            "exported_at": self._now()}), indent=1)
+                                            "exported_at": self._now(), **linked}), indent=1)
 
     # --- the host-wide saves of earlier versions -------------------------------------------
     def migrate(self) -> None:
@@ -861,9 +866,12 @@ def parse_game_file(text: str) -> SavedGame:
     meta = data.get("meta")
     settings = meta.get("settings") if isinstance(meta, dict) else None
     exported_at = meta.get("exported_at") if isinstance(meta, dict) else None
+    kind, link = (meta.get("kind"), meta.get("link")) if isinstance(meta, dict) else (None, None)
+    linked = kind in LINKED and isinstance(link, str) and bool(link)
     return SavedGame(default_settings(str(match.rules)) if settings is None
                      else _settings(settings, match.rules),
-                     match, exported_at if isinstance(exported_at, str) else "")
+                     match, exported_at if isinstance(exported_at, str) else "",
+                     kind=str(kind) if linked else "normal", link=str(link) if linked else "")
 
 
 _PTN: Final = re.compile(r'\s*(%[^\n]*\n\s*)*\[[A-Za-z]+ "')
