@@ -22,6 +22,11 @@ from e2e.scenarios import bidder, find, seven_in_longest
 from e2e.test_games_kept import FILL_STORAGE, NOTICE, at_origin, bidding, fresh, games
 from engine import PRESETS, DealCode
 from engine.cards import Card
+from engine.record import to_record
+from engine.rng import SplitMix64
+from e2e.test_axe import violations
+from e2e.test_layout import VIEWPORTS
+from tests.playout import play_match
 from app.session import PLAYER
 from engine.match import Match
 
@@ -281,3 +286,46 @@ def test_the_cards_chosen_for_the_kitty_survive_a_reload(context: BrowserContext
     for card in chosen:
         expect(card).to_have_attribute("aria-pressed", "true")
     expect(table.hand.locator('[aria-pressed="true"]')).to_have_count(2)
+
+
+# --- accessibility of what these cases show ------------------------------------------------------------
+
+
+def finished_game_file(tmp_path: Path) -> Path:
+    """A whole game (random play to its end: many hands, a long score sheet) as a game file."""
+    match = Match(PRESETS["standard"], DealCode(77, 3))
+    play_match(match, SplitMix64(77))
+    assert match.is_over
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(to_record(match, {"settings": default_settings("standard")})))
+    return path
+
+
+@pytest.mark.probe("accessibility")
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_game_over_sheet_and_the_leave_question_pass_axe(browser: Browser, site_url: str, device: str,
+                                                               tmp_path: Path) -> None:
+    """Issue 39, 9: the game-over score sheet scrolled where the keyboard could not reach."""
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[device], bypass_csp=True,
+                                  accept_downloads=True)
+    try:
+        page, app = fresh(context)
+        table = TableScreen(page)
+        page.get_by_role("button", name="History & stats").click()
+        table.dialog.get_by_label("Import a game file").set_input_files(finished_game_file(tmp_path))
+        app.expect_turn("game-over")
+        sheet = table.root.get_by_role("region", name="Score sheet")
+        expect(sheet).to_be_visible()
+        found = violations(page, "game over")
+        sheet.focus()
+        expect(sheet).to_be_focused()
+        page.evaluate(FILL_STORAGE)
+        table.new_game()
+        StartScreen(page).start(deal=bidding().code)
+        app.expect_turn("you")
+        table.open_dialog("Menu").get_by_role("button", name="New game").click()
+        expect(table.dialog.get_by_role("heading", name="Leave this game?")).to_be_visible()
+        found += violations(page, "Leave question")
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)

@@ -184,7 +184,8 @@ def score_sheet(sheet: SheetView) -> str:
     return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
                                                                   + totals)),
-                          class_=f"sheet sides-{len(sheet.sides)}"), class_="sheet-wrap")
+                          class_=f"sheet sides-{len(sheet.sides)}"),
+               class_="sheet-wrap", role="region", aria_label="Score sheet", tabindex="0")  # it may scroll: the keyboard reaches it
 
 
 # --- dialogs -----------------------------------------------------------------------
