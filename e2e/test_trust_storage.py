@@ -31,7 +31,8 @@ from app.session import PLAYER
 from engine.match import Match
 
 GAME_ID = "0123456789ab"
-STORED = "(prefix) => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => [k, localStorage.getItem(k)]))"
+STORED = """(prefix) => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith(prefix))
+    .map((k) => [k, localStorage.getItem(k)]))"""
 
 
 def a_save(revision: int = 1) -> str:

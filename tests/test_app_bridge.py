@@ -385,3 +385,14 @@ def test_storage_that_cannot_be_read_is_said_at_once() -> None:
     assert CANNOT_READ.split("(")[0] in answer["regions"]["start"]
     answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": DEAL}))
     assert CANNOT_READ.split("(")[0] in answer["regions"]["top"]
+
+
+def test_an_import_over_a_game_that_could_not_be_saved_asks_first() -> None:
+    page = Page()
+    bridge, _ = started(page, full=True, queued=[["start", DEAL]])
+    text = bridge.handle({"op": "act", "action": "export", "value": ""})["download"][1]
+    answer = page.apply(bridge.handle({"op": "act", "action": "import", "value": text}))
+    assert "Leave this game?" in answer["regions"]["dialog"] and "Game imported" not in answer["regions"]["top"]
+    assert bridge.app is not None and bridge.app.kind == "normal"
+    answer = page.apply(bridge.handle({"op": "act", "action": "import", "value": "unsaved"}))
+    assert answer["regions"]["dialog"] == "" and bridge.app.kind == "imported"

@@ -91,4 +91,5 @@ def test_the_cards_chosen_for_the_kitty_survive_a_reload() -> None:
     again = new_app(storage, tab=tab)  # the reload
     assert again.session is not None and [int(c) for c in again.session.picks] == chosen
     app.dispatch("card", str(chosen[0]))  # put back in the hand: not chosen after a reload either
-    assert [int(c) for c in new_app(storage, tab=tab).session.picks] == chosen[1:]  # type: ignore[union-attr]
+    reloaded = new_app(storage, tab=tab).session
+    assert reloaded is not None and [int(c) for c in reloaded.picks] == chosen[1:]

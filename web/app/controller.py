@@ -27,7 +27,8 @@ from app.help import rules_words
 from app.cues import Cues
 from app.guide import Guide
 from app.prefs import Preferences
-from app.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, LINKED, SAVED_AGAIN, Problem, SavedGame, SaveError, Saves, parse_game_file
+from app.saves import (CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, LINKED, SAVED_AGAIN, Problem, SavedGame, SaveError, Saves,
+                       parse_game_file)
 from app.session import Request, Session
 from app.settings import TOURNAMENT, Settings, SettingsError, default_settings
 from app.start import StartForm
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
 LEAVE: Final = "unsaved"
-"""New game's value once the player said yes to leaving a game that could not be saved."""
+"""The value of New game (or Import) once the player said yes to leaving a game that could not be saved."""
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
@@ -100,6 +101,8 @@ class App:
         """A Delete (or leaving a game not saved) waiting for the player's yes: its action and value."""
         self.unsaved = False
         """The game at the table could not be saved (storage full or disabled): leaving it asks first."""
+        self.importing = ""
+        """A game file waiting for that yes."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
@@ -471,7 +474,13 @@ class App:
         self.link_query = loaded.link if self.link is not None else ""
 
     def import_game(self, text: str) -> None:
-        """Play on from a game file (the engine's record, as exported)."""
+        """Play on from a game file (the engine's record, as exported); leaving a game that could
+        not be saved only after a yes (:data:`LEAVE`)."""
+        if self.unsaved and text != LEAVE:
+            self.importing, self.confirm, self.dialog = text, ("import", LEAVE), "confirm"
+            return
+        if text == LEAVE:
+            text, self.importing = self.importing, ""
         try:
             loaded = parse_game_file(text)
         except SaveError as e:
@@ -533,7 +542,7 @@ class App:
     def confirm_view(self) -> ConfirmView:
         """What the Delete (or Leave) dialog asks about."""
         action, value = self.confirm
-        if action == "new-game":
+        if value == LEAVE:
             return ConfirmView(title="Leave this game?", what="This game could not be saved (this site's storage "
                                "is full or disabled): leaving it loses it. Export it first to keep it as a file, "
                                "which Import (History & stats) plays on.", action=action, value=value,

@@ -185,7 +185,7 @@ def score_sheet(sheet: SheetView) -> str:
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
                                                                   + totals)),
                           class_=f"sheet sides-{len(sheet.sides)}"),
-               class_="sheet-wrap", role="region", aria_label="Score sheet", tabindex="0")  # it may scroll: the keyboard reaches it
+               class_="sheet-wrap", role="region", aria_label="Score sheet", tabindex="0")  # it may scroll: a tab stop
 
 
 # --- dialogs -----------------------------------------------------------------------
