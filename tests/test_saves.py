@@ -166,6 +166,7 @@ class TestResume:
         page.save("aa-second", settings_for(second), second)
         assert [g.id for g in Saves(storage).games()] == ["aa-second", "zz-first"]
         now[0] += 0.25
+        random_step(first, SplitMix64(1))  # played on (a save of the same writes nothing)
         page.save("zz-first", settings_for(first), first)
         assert [g.id for g in Saves(storage).games()] == ["zz-first", "aa-second"]
 
@@ -629,6 +630,7 @@ class TestTrust:
         assert storage.data[KEY] == newer
         reloaded = tab_a.load(ID)  # A reloads the game: it carries on from B's moves
         assert isinstance(reloaded, SavedGame) and state(reloaded.match) == state(resumed.match)
+        random_step(reloaded.match, SplitMix64(5))
         assert tab_a.save(ID, settings, reloaded.match) and tab_b.stale(ID)
 
     def test_the_host_wide_saves_of_earlier_versions_move_in(self) -> None:

@@ -419,7 +419,7 @@ class App:
         self.unsaved = not saved and saves.status != CANNOT_SAVE_STALE
         if not saved and not self.kept:
             self.notice = saves.status
-        elif saved and self.notice == CANNOT_SAVE_FULL:  # room was made: the notice no longer holds
+        elif saved and saves.can_save and self.notice == CANNOT_SAVE_FULL:  # room was made: it no longer holds
             self.notice = SAVED_AGAIN
 
     def room_made(self) -> None:

@@ -274,6 +274,8 @@ class Saves:
         """Why the game cannot be saved, for the player; empty when the last write worked."""
         self._revisions: dict[str, int] = {}
         """Each game's revision this page last read or wrote."""
+        self._stored: dict[str, str] = {}
+        """Each game as this page last read or wrote it (:func:`_content`): a save of the same is no write."""
         self._listed: dict[str, tuple[str, GameEntry]] = {}
         """Each game's entry in the Resume list, by its key, with the text it was read from."""
         self.moved_aside: list[Problem] = []
@@ -338,11 +340,14 @@ class Saves:
         if self.stale(game_id):
             self.status = CANNOT_SAVE_STALE
             return False
-        revision = self._revisions.get(game_id, 0) + 1
-        saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
-                                                       kind, link, revision, claims, picks))
-        if saved:
-            self._revisions[game_id] = revision
+        content = _content(settings, match, tournament, kind, link, claims, picks)
+        saved = self._stored.get(game_id) == content and self._get(self.key(game_id)) is not None  # as stored
+        if not saved:
+            revision = self._revisions.get(game_id, 0) + 1
+            saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
+                                                           kind, link, revision, claims, picks))
+            if saved:
+                self._revisions[game_id], self._stored[game_id] = revision, content
         if match.is_over and tournament is None:
             return self.finish(game_id, settings, match, kind)
         return saved
@@ -367,6 +372,10 @@ class Saves:
             reason = str(e)
         else:
             self._revisions[game_id] = loaded.revision
+            if not loaded.notice:  # (an upgraded save is written again, in the current schema)
+                self._stored[game_id] = _content(loaded.settings, loaded.match,
+                                                 loaded.tournament.to_data() if loaded.tournament else None,
+                                                 loaded.kind, loaded.link, loaded.claims, loaded.picks)
             if self.status == CANNOT_SAVE_STALE:
                 self.status = ""  # read afresh: this page is no longer behind
             return loaded
@@ -681,6 +690,13 @@ def _usable(storage: Storage | None, probe: str, unusable: str) -> tuple[Storage
 def _game_id(match: Match) -> str:
     """Names a game by its record, so finishing it twice keeps it once."""
     return _sha256(to_record(match))[:16]
+
+
+def _content(settings: Settings, match: Match, tournament: dict[str, Any] | None, kind: str, link: str,
+             claims: Sequence[int], picks: Sequence[int]) -> str:
+    """What a save holds but its time and revision: an action that changed none of it (a dialog
+    opened) writes nothing, and in full storage has nothing unsaved."""
+    return _compact([settings, to_record(match), tournament, kind, link, list(claims), list(picks)])
 
 
 def _revision(raw: str) -> int | None:
