@@ -350,7 +350,7 @@ def test_the_policy_is_no_looser_than_needed(built: Path, tmp_path: Path, profil
 
 # --- saved games in the browser's localStorage ------------------------------------------------
 
-SAVED_GAMES = "Object.entries(localStorage).filter(([key]) => key.includes('/game/'))"
+SAVED_GAMES = "Object.entries(localStorage).filter(([key]) => key.includes('#game/'))"
 RUN_PYTHON = """async (code) => {
     const { loadPyodide } = await import("./pyodide/pyodide.mjs");
     const lock = await (await fetch("./pyodide/pyodide-lock.json")).json();
