@@ -32,7 +32,8 @@ wrote, so a tab that fell behind another never overwrites newer state
 Before version 0.2 there was one host-wide game, ``five-hundred/current``, a
 list ``five-hundred/quarantine`` of ``five-hundred/quarantine/<n>`` keys and
 ``five-hundred/history``: a page moves them into its own scope when it starts
-(:meth:`Saves.migrate`), losing nothing.
+(:meth:`Saves.migrate`), losing nothing.  Later versions wrote the scope without its
+closing ``#``; a page moves its own keys from there too (:meth:`Saves._move_in`).
 
 A save, schema 3::
 
@@ -45,6 +46,8 @@ A save, schema 3::
      "link": "",              (the query of the link it came from, if any)
      "revision": 12,
      "totals": [120, -40],    (the score, for the Resume list, which reads no record)
+     "claims": [0],           (only when there are some: hands the player claimed)
+     "picks": [12, 40],       (only when there are some: cards chosen for the kitty)
      "checksum": <sha256, hex, of the canonical JSON of every other field>}
 
 In a tournament, ``settings`` and ``record`` are the player's table's game this
