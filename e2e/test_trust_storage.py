@@ -19,13 +19,13 @@ from e2e.conftest import BASE_PATH
 from e2e.pages import App, ResumeList, StartScreen, TableScreen
 from app.cards import card_name
 from e2e.scenarios import bidder, find, seven_in_longest
-from e2e.test_games_kept import FILL_STORAGE, NOTICE, at_origin, bidding, fresh, games
+from e2e.test_games_kept import FILL_STORAGE, NOTICE, SHOTS, at_origin, bidding, fresh, games
 from engine import PRESETS, DealCode
 from engine.cards import Card
 from engine.record import to_record
 from engine.rng import SplitMix64
 from e2e.test_axe import violations
-from e2e.test_layout import VIEWPORTS
+from e2e.test_layout import SIDEWAYS, VIEWPORTS, overlap
 from tests.playout import play_match
 from app.session import PLAYER
 from engine.match import Match
@@ -330,3 +330,65 @@ def test_the_game_over_sheet_and_the_leave_question_pass_axe(browser: Browser, s
     finally:
         context.close()
     assert found == [], "\n".join(found)
+
+
+NOTICE_LAYOUT = """() => {
+  const boxes = [];
+  const add = (selector, group) => document.querySelectorAll(selector).forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && el.checkVisibility()) boxes.push({
+      group, name: group + ": " + (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30),
+      within: el.closest(".app-notice") ? "notice" : el.closest("#panel") ? "panel" : "", left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  });
+  add("#app .app-notice", "notice");
+  add("#arena .seat", "seat");
+  add("#arena .trick, #arena .auction, #arena .auction-empty", "center");
+  add("#panel", "panel");
+  add("#hand .hand", "hand");
+  add("#top button, #panel button, #panel select", "control");
+  return [boxes, innerWidth, innerHeight];
+}"""
+
+
+@pytest.mark.probe("accessibility")
+@pytest.mark.parametrize("device", [*VIEWPORTS, "sideways"])
+def test_the_storage_full_notice_leaves_the_table_whole(browser: Browser, site_url: str, device: str) -> None:
+    """The notice that a game cannot be saved pushed the panel over the arena on a phone, and South's
+    name, on the panel's paper then, read at 3.32:1."""
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS.get(device, SIDEWAYS), bypass_csp=True)
+    try:
+        page, app, table = full_at_the_table(context)
+        found, clashes = notice_at_the_table(page, f"storage-full-notice-{device}-auction")
+        plan = bidding().plan
+        for step in plan[:[kind for kind, _ in plan].index("play")]:
+            table.take(step)
+            app.expect_turn(re.compile("^(you|bot)$"))
+        app.expect_turn("you")
+        expect(page.locator(NOTICE)).to_contain_text("cannot be saved")
+        more = notice_at_the_table(page, f"storage-full-notice-{device}-play")
+        found, clashes = found + more[0], clashes + more[1]
+        rest = page.locator(NOTICE).get_by_text("To make room, delete games")
+        expect(rest).to_be_hidden()
+        page.locator(NOTICE).get_by_text("The game cannot be saved").click()  # the rest of the words, on request
+        expect(rest).to_be_visible()
+        page.screenshot(path=SHOTS / f"storage-full-notice-{device}-more.png")
+        page.locator(NOTICE).get_by_text("The game cannot be saved").click()
+        expect(rest).to_be_hidden()
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
+    assert clashes == [], "\n".join(clashes)
+
+
+def notice_at_the_table(page: Page, name: str) -> tuple[list[str], list[str]]:
+    """A screenshot; axe's serious and critical violations; boxes off the screen or over others."""
+    App(page).expect_answered()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png")
+    found = violations(page, name)
+    boxes, width, height = page.evaluate(NOTICE_LAYOUT)
+    missing = {"notice", "seat", "center", "panel", "hand"} - {b["group"] for b in boxes}
+    off = [b["name"] for b in boxes if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > height + 1]
+    over = [(a["name"], b["name"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a["within"] != b["group"] and b["within"] != a["group"] and overlap(a, b) > 1]
+    return found, [f"{name}: {what}: {bad}" for what, bad in (("missing", missing), ("off screen", off), ("overlapping", over)) if bad]

@@ -92,7 +92,7 @@ def test_no_storage_plays_and_says_so() -> None:
     assert app.notice == CANNOT_SAVE_DISABLED
     app.dispatch("start", "")
     play_on(app, 3)
-    assert app.session is not None and CANNOT_SAVE_DISABLED in app.regions()["top"]
+    assert app.session is not None and CANNOT_SAVE_DISABLED.split("(")[0] in app.regions()["arena"]
     assert app.download("export", "") is not None
 
 

@@ -179,12 +179,12 @@ def test_a_full_store_lets_the_analyses_kept_go_before_the_next_action(
     local = page.stores["local"]
     assert local is not None
     assert not any("#game/" in k for k in local) and sum("#review/" in k for k in local) == 8
-    assert "cannot be saved" in reply["regions"]["top"]
+    assert "cannot be saved" in reply["regions"]["arena"]
     reply = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert not page.refused
     assert any("#game/" in k for k in local), "the game is saved"
     assert sum("#review/" in k for k in local) == 4  # the older half of the analyses went
-    assert "cannot be saved" not in reply["regions"]["top"]
+    assert "cannot be saved" not in reply["regions"]["arena"]
 
 
 def test_the_analysis_worked_out_at_the_table_opens_the_hand_from_history_after_a_reload() -> None:

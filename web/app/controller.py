@@ -623,7 +623,8 @@ class App:
     # --- drawing ------------------------------------------------------------------------
     def regions(self) -> dict[str, str]:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
-        notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
+        said = (self.notice, self.kept, self.notice == CANNOT_SAVE_STALE)
+        notice = render.app_notice(*said) if self.notice else ""
         if self.session is None:
             return {"start": notice + render.start(self.form.view(), games_render.resume_list(self.games_view()),
                                                    self.prefs.view(start=True)),
@@ -641,8 +642,9 @@ class App:
             view = adjust_table(view, tournament)
             bar = tournament_render.round_bar(round_bar(tournament))
         regions = table_render.table(view)
-        regions["top"] = notice + bar + regions["top"]
-        regions["arena"] += self.guide.html(self.session.rules)
+        regions["top"] = bar + regions["top"]
+        regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
+                            + self.guide.html(self.session.rules))
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += render.tag("div", render.button(
