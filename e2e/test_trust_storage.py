@@ -338,7 +338,8 @@ NOTICE_LAYOUT = """() => {
     const r = el.getBoundingClientRect();
     if (r.width && r.height && el.checkVisibility()) boxes.push({
       group, name: group + ": " + (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30),
-      within: el.closest(".app-notice") ? "notice" : el.closest("#panel") ? "panel" : "", left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      within: el.closest(".app-notice") ? "notice" : el.closest("#panel") ? "panel" : "",  // its own
+      left: r.left, top: r.top, right: r.right, bottom: r.bottom });
   });
   add("#app .app-notice", "notice");
   add("#arena .seat", "seat");
@@ -388,7 +389,9 @@ def notice_at_the_table(page: Page, name: str) -> tuple[list[str], list[str]]:
     found = violations(page, name)
     boxes, width, height = page.evaluate(NOTICE_LAYOUT)
     missing = {"notice", "seat", "center", "panel", "hand"} - {b["group"] for b in boxes}
-    off = [b["name"] for b in boxes if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > height + 1]
+    off = [b["name"] for b in boxes
+           if b["left"] < -1 or b["top"] < -1 or b["right"] > width + 1 or b["bottom"] > height + 1]
     over = [(a["name"], b["name"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
             if a["within"] != b["group"] and b["within"] != a["group"] and overlap(a, b) > 1]
-    return found, [f"{name}: {what}: {bad}" for what, bad in (("missing", missing), ("off screen", off), ("overlapping", over)) if bad]
+    wrong = (("missing", missing), ("off screen", off), ("overlapping", over))
+    return found, [f"{name}: {what}: {bad}" for what, bad in wrong if bad]
