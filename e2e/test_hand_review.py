@@ -190,7 +190,7 @@ def test_a_reviewed_games_hands_open_complete_the_one_before_and_after_a_reload(
     last, before = analysed(session.record()), analysed(session.record(), -2)
     assert last.reviewable and before.reviewable
     context = browser.new_context(base_url=site_url, viewport=VIEWPORTS["desktop"], bypass_csp=True)
-    kept = "() => Object.keys(localStorage).filter((k) => k.includes('/review/')).length"
+    kept = "() => Object.keys(localStorage).filter((k) => k.includes('#review/')).length"
     try:
         page = context.new_page()
         app, table = App(page), TableScreen(page)

@@ -266,7 +266,7 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         expect(page.locator("html")).to_have_attribute("data-update", second,
                                                        timeout=OFFLINE_READY_TIMEOUT_MS)
         app.expect_ready()  # the app says so once its Python is up, whichever came first
-        expect(page.locator("#top .app-notice")).to_contain_text("A new version of Five Hundred is ready")
+        expect(page.locator("#arena .app-notice")).to_contain_text("A new version of Five Hundred is ready")
         app.expect_turn("you")  # the game in progress carried on
         caches = page.evaluate(CACHE_STATE)
         assert list(caches) == [f"five-hundred {url} {second}"]  # the old cache is gone
@@ -350,7 +350,7 @@ def test_the_policy_is_no_looser_than_needed(built: Path, tmp_path: Path, profil
 
 # --- saved games in the browser's localStorage ------------------------------------------------
 
-SAVED_GAMES = "Object.entries(localStorage).filter(([key]) => key.includes('/game/'))"
+SAVED_GAMES = "Object.entries(localStorage).filter(([key]) => key.includes('#game/'))"
 RUN_PYTHON = """async (code) => {
     const { loadPyodide } = await import("./pyodide/pyodide.mjs");
     const lock = await (await fetch("./pyodide/pyodide-lock.json")).json();

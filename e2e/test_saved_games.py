@@ -28,7 +28,7 @@ Storage.prototype.setItem = function (key, value) {
 };""" % json.dumps(part)
 
 
-STORAGE_FULL = refusing("/game/")
+STORAGE_FULL = refusing("#game/")
 
 
 def opened(browser: Browser, site_url: str, script: str) -> tuple[BrowserContext, Page]:
@@ -126,7 +126,7 @@ def test_without_storage_the_game_plays_and_says_it_cannot_save(browser: Browser
 def test_a_game_finished_into_full_storage_keeps_its_save(browser: Browser, site_url: str) -> None:
     """The History entry cannot be written: the game's save stays, and a later visit with room
     moves the game into History."""
-    context, page = opened(browser, site_url, refusing("/finished/"))
+    context, page = opened(browser, site_url, refusing("#finished/"))
     app, start, table = App(page), StartScreen(page), TableScreen(page)
     start.start(deal="1-1-500", autoplay=True, level="Easy")
     app.expect_turn("game-over", timeout=GAME_TIMEOUT_MS)

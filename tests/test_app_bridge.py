@@ -14,7 +14,8 @@ from typing import Any
 from engine.deal import DealCode
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.store.saves import CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, scope  # noqa: E402
+from app.store.saves import (CANNOT_READ, CANNOT_SAVE_DISABLED, CANNOT_SAVE_FULL, CANNOT_SAVE_STALE,  # noqa: E402
+                             SAVED_AGAIN, scope)
 from app.table.answers import answer  # noqa: E402
 from app.table.session import Session  # noqa: E402
 from app.table.settings import default_settings  # noqa: E402
@@ -95,13 +96,13 @@ def test_a_download_is_handed_to_the_page() -> None:
 
 
 def test_a_write_the_page_refuses_says_storage_is_full_and_keeps_the_revision() -> None:
-    page = Page(refuse="/game/")
+    page = Page(refuse="#game/")
     bridge, answer = started(page, queued=[["start", DEAL]])
     assert page.refused
     for refused in page.refused:  # one for each write refused, as page.js sends them
         answer = page.apply(bridge.handle(refused))
-    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["top"]
-    assert CANNOT_SAVE_STALE.split(",")[0] not in answer["regions"]["top"]
+    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["arena"]
+    assert CANNOT_SAVE_STALE.split(",")[0] not in answer["regions"]["arena"]
     assert page.stores["local"] == {}
 
 
@@ -126,7 +127,7 @@ def test_disabled_storage_plays_and_says_it_cannot_save() -> None:
     page.stores["local"] = None
     bridge, answer = started(page, queued=[["start", DEAL]])
     assert answer["marker"] == "you" and [w for w in answer["writes"] if w[0] == "local"] == []
-    assert CANNOT_SAVE_DISABLED.split("(")[0] in answer["regions"]["top"]
+    assert CANNOT_SAVE_DISABLED.split("(")[0] in answer["regions"]["arena"]
 
 
 def test_another_tabs_write_stops_this_tab_saving_its_game() -> None:
@@ -137,7 +138,7 @@ def test_another_tabs_write_stops_this_tab_saving_its_game() -> None:
     newer = page.apply(other.handle({"op": "act", "action": "bid", "value": "pass"}))
     (_, _, value), *_ = [w for w in newer["writes"] if w[1] == key]
     answer = page.apply(bridge.handle({"op": "storage", "key": key, "value": value}))
-    assert CANNOT_SAVE_STALE.split(",")[0] in answer["regions"]["top"]
+    assert CANNOT_SAVE_STALE.split(",")[0] in answer["regions"]["arena"]
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert not [w for w in answer["writes"] if w[1] == key]  # never written over the newer moves
 
@@ -253,7 +254,7 @@ def test_a_bot_that_fails_is_replaced_by_a_quick_bot_and_the_game_goes_on(monkey
     calls = len(bridge.app.session.hand.history)
     answer = page.apply(bridge.handle({"op": "tick"}))
     assert failed and len(bridge.app.session.hand.history) == calls + 1  # the quick bot's call, in its place
-    assert "went wrong" not in answer["regions"]["top"]
+    assert "went wrong" not in answer["regions"]["arena"]
 
 
 def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monkeypatch: Any) -> None:
@@ -282,7 +283,7 @@ def test_a_failing_bot_gives_way_to_ever_simpler_ones_down_to_the_easy_bot(monke
     monkeypatch.setattr(app.table.answers, "answer", broken)
     answer = page.apply(bridge.handle({"op": "tick"}))  # the last one's error: the game back at its save
     assert len(bridge.app.session.hand.history) == calls + 1
-    assert "Something went wrong on our side (RuntimeError" in answer["regions"]["top"]
+    assert "Something went wrong on our side (RuntimeError" in answer["regions"]["arena"]
 
 
 def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monkeypatch: Any) -> None:
@@ -298,14 +299,14 @@ def test_an_action_that_fails_on_our_bug_goes_back_to_the_save_and_says_so(monke
 
     monkeypatch.setitem(app.worker.controller.TABLE_ACTIONS, "bid", half_done)
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
-    assert "Something went wrong on our side (KeyError" in answer["regions"]["top"]
+    assert "Something went wrong on our side (KeyError" in answer["regions"]["arena"]
     assert answer["marker"] == "you" and page.stores["local"] == saved  # the game as saved, nothing lost
     assert bridge.app is not None and bridge.app.session is not None and not bridge.app.session.hand.history
     monkeypatch.undo()
     answer = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))  # and it plays on
     assert answer["marker"] == "bot" and page.stores["local"] != saved
     answer = page.apply(bridge.handle({"op": "act", "action": "dismiss", "value": ""}))
-    assert "went wrong" not in answer["regions"]["top"]
+    assert "went wrong" not in answer["regions"]["arena"]
 
 
 def test_between_messages_the_worker_works_the_review_out_ahead_and_a_failure_there_stops_it(
@@ -341,3 +342,57 @@ def test_between_messages_the_worker_works_the_review_out_ahead_and_a_failure_th
     assert bridge.ahead_failed and not bridge.idle()
     while answer["marker"] != "hand-over":  # the game goes on
         answer = json.loads(main.handle(json.dumps({"op": "tick"})))
+
+
+def test_room_made_elsewhere_saves_the_game_again_and_says_so() -> None:
+    """Issue 39, 3: a tab that started its game in full storage saved it never again."""
+    page = Page()
+    bridge, answer = started(page, full=True, queued=[["start", DEAL]])
+    assert answer["full"] and not any("#game/" in k for k in page.stores["local"] or {})
+    assert CANNOT_SAVE_FULL.split(":")[0] in answer["regions"]["arena"]
+    answer = page.apply(bridge.handle({"op": "storage", "key": PREFIX + "game/gone", "value": None, "room": True}))
+    assert not answer["full"] and any("#game/" in k for k in page.stores["local"] or {})
+    assert SAVED_AGAIN.split(":")[1] in answer["regions"]["arena"]
+
+
+def test_leaving_a_game_that_could_not_be_saved_asks_first_and_offers_its_export() -> None:
+    """Issue 39, 4: New game threw away the game that storage full kept from being saved."""
+    page = Page()
+    bridge, answer = started(page, full=True, queued=[["start", DEAL]])
+    answer = page.apply(bridge.handle({"op": "act", "action": "new-game", "value": ""}))
+    assert answer["screen"] == "table" and "Leave this game?" in answer["regions"]["dialog"]
+    assert 'data-action="export"' in answer["regions"]["dialog"]
+    answer = page.apply(bridge.handle({"op": "act", "action": "dialog", "value": ""}))  # Stay
+    assert answer["screen"] == "table" and answer["regions"]["dialog"] == ""
+    answer = page.apply(bridge.handle({"op": "act", "action": "new-game", "value": "unsaved"}))
+    assert answer["screen"] == "start"
+
+
+def test_a_second_deal_sent_before_the_first_was_drawn_starts_no_game() -> None:
+    page = Page()
+    bridge, _ = started(page)
+    for _ in range(2):
+        answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": ""}))
+    assert answer["screen"] == "table"
+    assert sum("#game/" in k for k in page.stores["local"] or {}) == 1
+
+
+def test_storage_that_cannot_be_read_is_said_at_once() -> None:
+    """Issue 39, 6: a store that takes writes but cannot read them back was taken as working."""
+    page = Page()
+    page.stores["local"] = None
+    bridge, answer = started(page, unreadable=True)
+    assert CANNOT_READ.split("(")[0] in answer["regions"]["start"]
+    answer = page.apply(bridge.handle({"op": "act", "action": "start", "value": DEAL}))
+    assert CANNOT_READ.split("(")[0] in answer["regions"]["arena"]
+
+
+def test_an_import_over_a_game_that_could_not_be_saved_asks_first() -> None:
+    page = Page()
+    bridge, _ = started(page, full=True, queued=[["start", DEAL]])
+    text = bridge.handle({"op": "act", "action": "export", "value": ""})["download"][1]
+    answer = page.apply(bridge.handle({"op": "act", "action": "import", "value": text}))
+    assert "Leave this game?" in answer["regions"]["dialog"] and "Game imported" not in answer["regions"]["arena"]
+    assert bridge.app is not None and bridge.app.kind == "normal"
+    answer = page.apply(bridge.handle({"op": "act", "action": "import", "value": "unsaved"}))
+    assert answer["regions"]["dialog"] == "" and bridge.app.kind == "imported"

@@ -82,7 +82,7 @@ def test_a_tab_that_falls_behind_says_so_and_reloads_the_newer_game() -> None:
     play_on(b, 2)
     newer = storage.data[PREFIX + "game/" + a.game_id]
     a.storage_changed(PREFIX + "game/" + a.game_id)  # the storage event
-    assert a.notice == CANNOT_SAVE_STALE and "Reload the game" in a.regions()["top"]
+    assert a.notice == CANNOT_SAVE_STALE and "Reload the game" in a.regions()["arena"]
     play_on(a, 1)
     assert storage.data[PREFIX + "game/" + a.game_id] == newer  # never written over
     a.dispatch("reload-game")

@@ -92,7 +92,7 @@ def test_no_storage_plays_and_says_so() -> None:
     assert app.notice == CANNOT_SAVE_DISABLED
     app.dispatch("start", "")
     play_on(app, 3)
-    assert app.session is not None and CANNOT_SAVE_DISABLED in app.regions()["top"]
+    assert app.session is not None and CANNOT_SAVE_DISABLED.split("(")[0] in app.regions()["arena"]
     assert app.download("export", "") is not None
 
 
@@ -147,6 +147,13 @@ def test_a_shared_deal_and_a_challenge() -> None:
         play_on(third, 1)
     results = third.regions()["panel"]
     assert "The result the link claims" in results and results.count(links.result_of(third.session.hand).describe(4)) >= 2
+
+    name, text = third.download("export", "") or ("", "")  # issue 39, 10: exported, it stays a challenge
+    imported = new_app(FakeStorage())
+    imported.dispatch("import", text)
+    assert imported.kind == "challenge" and imported.session is not None and not imported.session.undo_allowed
+    assert "The result the link claims" in imported.regions()["panel"]
+    assert "Undo" not in imported.regions()["top"] + imported.regions()["panel"]
 
     viewer = new_app(FakeStorage(), replay)
     assert viewer.dialog == "replay"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from app.table.answers import answer  # noqa: E402
 from app.table.model import SheetRow, SheetView  # noqa: E402
 from app.table.view import card_view  # noqa: E402
 from app.worker.controller import App  # noqa: E402
+from app.store.saves import CANNOT_SAVE_FULL, SAVED_AGAIN  # noqa: E402
+from app.worker import render  # noqa: E402
 from engine.decks import Deck  # noqa: E402
 from engine.hand import Phase  # noqa: E402
 from engine.record import replay  # noqa: E402
@@ -138,6 +141,15 @@ def test_dimmed_cards_say_why_when_tapped() -> None:
         assert "You can&#x27;t play the" in app.regions()["panel"]
         return
     pytest.fail("no deal with a card the player must not play")
+
+
+def test_a_notice_at_the_table_is_its_first_sentence_and_the_rest_on_request() -> None:
+    """Whole above the table, the storage-full notice took the seats' height on a phone."""
+    first, rest = CANNOT_SAVE_FULL.split(". ", 1)
+    html = render.app_notice(CANNOT_SAVE_FULL, table=True)
+    assert f"<summary>{escape(first)}.</summary><p>{escape(rest)}</p>" in html
+    assert "<details" not in render.app_notice(CANNOT_SAVE_FULL)  # the start screen has the room
+    assert "<details" not in render.app_notice(SAVED_AGAIN, table=True)  # one sentence: nothing more
 
 
 def test_dialogs_new_game_and_export() -> None:

@@ -26,6 +26,7 @@ def at_a_claim(storage: FakeStorage, tab: FakeStorage) -> App:
     """A game whose player (auto-play until then) may claim the rest of the tricks now."""
     for seed in range(200):
         app = new_app(storage, tab=tab)
+        app.dispatch("new-game")  # the tab's last game resumed: Deal is on the start screen
         app.dispatch("start", str(DealCode(seed, 3)))
         app.dispatch("autoplay", "on")
         session = app.session
@@ -73,3 +74,22 @@ def test_a_save_without_claims_loads_with_none() -> None:
     assert Saves(storage).load(app.game_id) is not None
     again = new_app(storage, tab=tab)
     assert again.session is not None and again.session.claims == [] and not again.session.claimed
+
+
+def test_the_cards_chosen_for_the_kitty_survive_a_reload() -> None:
+    """Issue 39, 8: a reload during the kitty forgot the cards already chosen to put back."""
+    storage, tab = FakeStorage(), FakeStorage()
+    app = new_app(storage, tab=tab)
+    app.dispatch("start", "1-3-2")
+    app.dispatch("bid", "bid 10NT")
+    run_bots(app)
+    session = app.session
+    assert session is not None and session.hand.phase == Phase.DISCARD
+    chosen = [int(c) for c in session.hand.hand_of(0)[:2]]
+    for card in chosen:
+        app.dispatch("card", str(card))
+    again = new_app(storage, tab=tab)  # the reload
+    assert again.session is not None and [int(c) for c in again.session.picks] == chosen
+    app.dispatch("card", str(chosen[0]))  # put back in the hand: not chosen after a reload either
+    reloaded = new_app(storage, tab=tab).session
+    assert reloaded is not None and [int(c) for c in reloaded.picks] == chosen[1:]

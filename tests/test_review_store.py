@@ -178,13 +178,13 @@ def test_a_full_store_lets_the_analyses_kept_go_before_the_next_action(
         reply = page.apply(bridge.handle(page.refused.pop(0)))
     local = page.stores["local"]
     assert local is not None
-    assert not any("/game/" in k for k in local) and sum("/review/" in k for k in local) == 8
-    assert "cannot be saved" in reply["regions"]["top"]
+    assert not any("#game/" in k for k in local) and sum("#review/" in k for k in local) == 8
+    assert "cannot be saved" in reply["regions"]["arena"]
     reply = page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))
     assert not page.refused
-    assert any("/game/" in k for k in local), "the game is saved"
-    assert sum("/review/" in k for k in local) == 4  # the older half of the analyses went
-    assert "cannot be saved" not in reply["regions"]["top"]
+    assert any("#game/" in k for k in local), "the game is saved"
+    assert sum("#review/" in k for k in local) == 4  # the older half of the analyses went
+    assert "cannot be saved" not in reply["regions"]["arena"]
 
 
 def test_the_analysis_worked_out_at_the_table_opens_the_hand_from_history_after_a_reload() -> None:
@@ -198,7 +198,7 @@ def test_the_analysis_worked_out_at_the_table_opens_the_hand_from_history_after_
     bots_play(session, check=lambda s: worked_ahead(app))
     assert session.state == "hand-over"
     worked_ahead(app)
-    assert any("/review/" in k for k in storage.keys())
+    assert any("#review/" in k for k in storage.keys())
     assert app.saves is not None and app.saves.finish(app.game_id, session.settings, session.match)
     reloaded = App(saves=Saves(storage), seed=lambda: 3)
     reloaded.dispatch("dialog", "history")
@@ -237,7 +237,7 @@ def test_a_refused_write_to_the_tabs_own_store_leaves_the_analyses_kept(
     page.apply(bridge.handle(page.refused.pop(0)))
     page.apply(bridge.handle({"op": "act", "action": "bid", "value": "pass"}))  # the next action
     local = page.stores["local"]
-    assert local is not None and sum("/review/" in k for k in local) == 4
+    assert local is not None and sum("#review/" in k for k in local) == 4
 
 
 if __name__ == "__main__":

@@ -166,6 +166,7 @@ class TestResume:
         page.save("aa-second", settings_for(second), second)
         assert [g.id for g in Saves(storage).games()] == ["aa-second", "zz-first"]
         now[0] += 0.25
+        random_step(first, SplitMix64(1))  # played on (a save of the same writes nothing)
         page.save("zz-first", settings_for(first), first)
         assert [g.id for g in Saves(storage).games()] == ["zz-first", "aa-second"]
 
@@ -538,8 +539,70 @@ class TestTrust:
     the host-wide saves of earlier versions moved in, reading guarded."""
 
     def test_scope_is_the_sites_directory(self) -> None:
-        assert scope("/games/500/") == scope("/games/500/index.html") == "five-hundred@/games/500/"
-        assert scope("/") == scope("") == "five-hundred@/"
+        assert scope("/games/500/") == scope("/games/500/index.html") == "five-hundred@/games/500/#"
+        assert scope("/") == scope("") == "five-hundred@/#"
+
+    @pytest.mark.parametrize("here, below", [("/", "/game/"), ("/", "/review/"), ("/", "/kept/"),
+                                             ("/games/", "/games/finished/")])
+    def test_no_copy_reads_or_cleans_up_the_keys_of_a_copy_below_it(self, here: str, below: str) -> None:
+        storage = FakeStorage()
+        top, low = Saves(storage, prefix=scope(here)), Saves(storage, prefix=scope(below))
+        match = play_until("standard", mid_trick)
+        game_id = low.new_id()
+        assert low.save(game_id, settings_for(match), match)
+        storage.data[low.prefix + "kept/0"] = "{kept below"
+        storage.data[low.prefix + "review/" + "a" * 24] = '{"at":1,"a":{}}'
+        low_keys = {k: v for k, v in storage.data.items()}
+        assert top.games() == [] and top.quarantined() == [] and top.history() == []
+        from app.review.store import ReviewStore
+        ReviewStore(storage, top.prefix).make_room()
+        Saves(storage, prefix=scope(here))  # a new start: nothing of the copy below is moved in
+        assert storage.data == low_keys
+
+    def test_the_keys_of_the_open_prefix_move_in_and_none_of_a_copy_below(self) -> None:
+        """Versions 0.2 to 0.3 wrote ``five-hundred@/`` + part: a copy at / read ``five-hundred@/game/game/<id>``,
+        the game of a copy at /game/, as its own."""
+        match = play_until("standard", mid_trick)
+        raw = saves.dump_save(settings_for(match), match, "0.3.0", "then")
+        storage, tab = FakeStorage(), FakeStorage()
+        mine = {"game/0123456789ab": raw, "kept/0": "{kept", "kept/0/about": '{"problem": "x"}',
+                "finished/0123456789ab.0123456789abcdef": '{"id": "x"}', "history": "[]", "prefs": "{}",
+                "review/" + "b" * 24: '{"at":1,"a":{}}'}
+        below = {"game/game/0123456789ab": raw, "game/kept/0": "{theirs", "review/finished/x": "{}",
+                 "game/history": "[]", "review/prefs": "{}", "game/tab-game": "0123456789ab"}
+        storage.data.update({"five-hundred@/" + k: v for k, v in {**mine, **below}.items()})
+        tab.data["five-hundred@/tab-game"] = "0123456789ab"
+        page = Saves(storage, prefix=scope("/"), tab=tab)
+        assert {k: v for k, v in storage.data.items() if k.startswith(page.prefix)} == {
+            page.prefix + k: v for k, v in mine.items()}
+        assert {k: v for k, v in storage.data.items() if not k.startswith(page.prefix)} == {
+            "five-hundred@/" + k: v for k, v in below.items()}
+        assert page.tab_game == "0123456789ab" and list(tab.data) == [page.prefix + "tab-game"]
+        (game,) = page.games()
+        assert isinstance(page.load(game.id), SavedGame)
+
+    def test_an_unreadable_save_too_big_to_move_aside_is_listed_and_deleted_in_place(self) -> None:
+        """Issue 39, 5: in full storage it was skipped silently, in neither Resume nor History."""
+        storage = FakeStorage()
+        storage.data[KEY] = "{" + "x" * 400_000
+        storage.quota = sum(len(k) + len(v) for k, v in storage.data.items())
+        page = Saves(storage)
+        assert page.games() == [] and page.moved_aside[0].key == KEY
+        (kept,) = page.quarantined()
+        assert kept.key == KEY and "damaged" in kept.problem and page.export_quarantined(KEY) == storage.data[KEY]
+        page.delete_quarantined(KEY)
+        assert storage.data == {} and page.quarantined() == []
+
+    def test_a_key_that_does_not_fit_stays_under_the_open_prefix_until_room_is_made(self) -> None:
+        match = play_until("standard", mid_trick)
+        raw = saves.dump_save(settings_for(match), match, "0.3.0", "then")
+        storage = FakeStorage(quota=len("five-hundred@/game/0123456789ab") + len(raw) + 5)
+        storage.data["five-hundred@/game/0123456789ab"] = raw
+        page = Saves(storage, prefix=scope("/"))
+        assert storage.data == {"five-hundred@/game/0123456789ab": raw} and page.status == CANNOT_SAVE_FULL
+        storage.quota = None
+        page.migrate()
+        assert storage.data == {page.prefix + "game/0123456789ab": raw}
 
     def test_two_copies_at_two_paths_never_share_a_game(self) -> None:
         storage = FakeStorage()
@@ -567,6 +630,7 @@ class TestTrust:
         assert storage.data[KEY] == newer
         reloaded = tab_a.load(ID)  # A reloads the game: it carries on from B's moves
         assert isinstance(reloaded, SavedGame) and state(reloaded.match) == state(resumed.match)
+        random_step(reloaded.match, SplitMix64(5))
         assert tab_a.save(ID, settings, reloaded.match) and tab_b.stale(ID)
 
     def test_the_host_wide_saves_of_earlier_versions_move_in(self) -> None:

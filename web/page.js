@@ -28,6 +28,8 @@ let dealing = false;  // Deal was pressed before the worker was ready
 let chain = Promise.resolve();  // messages go to the worker one after another, answers come back in order
 let sent = 0;  // messages sent to the worker: an answer to an earlier one than the last is not drawn
 let waiting = 0;  // messages not yet answered: <body data-busy> says whether there are any
+let storeFull = false;  // the last answer said the store refused a write: each action, and each
+                        // write of another tab, probes it, and tells the worker when there is room
 let timer = 0;
 const typed = new Map();  // text typed into a field but not yet handed to the worker: data-key -> value
 
@@ -46,6 +48,7 @@ function snapshot(area) {
   const store = storeOf(area);
   if (!store) return null;
   try {
+    store.getItem(PROBE);  // a store that takes writes but cannot read them back is none (issue 39)
     const data = {};
     for (let i = 0; i < store.length; i++) {
       const key = store.key(i);
@@ -94,6 +97,7 @@ function applyWrites(writes) {
 // that is on its way (drawing this one would undo the player's change on the screen for a moment).
 function draw(answer, quiet = false, stale = false) {
   applyWrites(answer.writes);
+  storeFull = Boolean(answer.full);
   if (answer.download) download(...answer.download);
   if (answer.sound && window.playSound) window.playSound(answer.sound);  // web/sound.js
   if (stale) return;
@@ -243,6 +247,10 @@ function download(name, text) {
 // One message to the worker, after those sent before; its answer is drawn (unless quiet).
 // <body data-busy="yes"> until every message sent has its answer drawn and its writes stored.
 function send(message, quiet = false) {
+  if (storeFull && (message.op === "act" || message.op === "storage") && !isFull()) {
+    storeFull = false;
+    message.room = true;
+  }
   const number = ++sent;
   if (message.op === "act" && !quiet) body.dataset.turn = "wait";  // until the answer says what is next
   waiting++;
@@ -296,8 +304,9 @@ async function startWorker() {
   const sync = exports?.handle ? exports : tag.xworker.sync;
   if (!sync?.handle) throw new Error("the game's Python stopped before it was ready");
   const handed = queued.length;
+  const local = snapshot("local");
   const first = await Promise.race([sync.handle(JSON.stringify({
-    op: "start", local: snapshot("local"), session: snapshot("session"), full: isFull(),
+    op: "start", local, session: snapshot("session"), full: isFull(), unreadable: local === null && storeOf("local") !== null,
     path: location.pathname, search: location.search, href: location.href, queued,
   })), failed]);
   const later = queued.slice(handed);  // what the player did while the worker started the app
@@ -351,10 +360,19 @@ async function shareLink(action, url) {
   if (status) status.textContent = words;
 }
 
+// A control pressed again before the answer to its first press is drawn (a double click) does
+// nothing: one press, one action; but a step on or back (+, -) counts each press.
+let pressed = null;
 const root = document.getElementById("app");
 root.addEventListener("click", (event) => {
   const control = event.target.closest("button[data-action]");
-  if (control) act(attribute(control, "data-action"), attribute(control, "data-value"));
+  if (!control) return;
+  const value = attribute(control, "data-value");
+  if (control === pressed && value !== "+" && value !== "-") return;
+  const answered = act(attribute(control, "data-action"), value);
+  if (!answered) return;
+  pressed = control;
+  answered.finally(() => { if (pressed === control) pressed = null; });
 });
 dragToPlay(root, act);
 root.addEventListener("change", (event) => {
@@ -420,17 +438,18 @@ addEventListener("five-hundred:update-ready", updated);
 // Another tab's writes: the start screen's list changes, a game played on elsewhere stops being
 // saved here (the app says so).
 addEventListener("storage", (event) => {
-  if (!worker || event.storageArea !== storeOf("local")) return;
+  if (!worker || event.storageArea !== storeOf("local") || event.key === PROBE) return;  // probes: none of ours
   send(event.key === null ? { op: "storage", key: null, local: snapshot("local") }
     : { op: "storage", key: event.key, value: event.newValue });
 });
 // A reload in the middle of a game, or a shared link, opens a game, not the start screen: the
 // loading screen shows until the worker draws it. The tab's game is under the site's key prefix
-// (app.store.saves.scope and TAB_GAME).
+// (app.store.saves.scope and TAB_GAME), or the open prefix of earlier versions (moved in at start).
 const folder = location.pathname.slice(0, location.pathname.lastIndexOf("/") + 1) || "/";
 const opensGame = () => {
   try {
-    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
+    return Boolean(location.search || sessionStorage.getItem(`five-hundred@${folder}#tab-game`)
+                   || sessionStorage.getItem(`five-hundred@${folder}tab-game`));
   } catch {
     return false;
   }

@@ -36,6 +36,7 @@ def confirm_dialog(view: ConfirmView) -> str:
     """Are you sure? Before a game or a kept-aside save is deleted for good."""
     return (text("h2", view.title, id="dialog-title", tabindex="-1")
             + text("p", view.what) + text("p", "This cannot be undone.", class_="muted")
-            + tag("div", button("Delete", view.action, view.value, key="confirm-delete", cls="btn danger")
-                  + button("Keep it", "dialog", "", key="close-dialog", cls="btn ghost close", autofocus=True),
+            + tag("div", (button("Export game", view.export, key="confirm-export", cls="btn") if view.export else "")
+                  + button(view.yes, view.action, view.value, key="confirm-delete", cls="btn danger")
+                  + button(view.no, "dialog", "", key="close-dialog", cls="btn ghost close", autofocus=True),
                   class_="row"))

@@ -82,9 +82,14 @@ class GameInProgress(NamedTuple):
 
 
 class ConfirmView(NamedTuple):
-    """The Delete question: what would be deleted, and the action and value that delete it."""
+    """The Delete question (or Leave, for a game not saved): what would be lost, and the action and
+    value that go ahead."""
 
     title: str
     what: str
     action: str
     value: str
+    yes: str = "Delete"
+    no: str = "Keep it"
+    export: str = ""
+    """The download action offered first ('' for none)."""

@@ -2,8 +2,8 @@
 
 Everything lives in a small string store (:class:`Storage`: the page adapts
 ``window.localStorage`` with :func:`web_storage`), under keys scoped to the
-site's own directory (:func:`scope`: ``five-hundred@/games/500/``), so two
-copies of the site on one host never share a game:
+site's own directory (:func:`scope`: ``five-hundred@/games/500/#``), so two
+copies of the site on one host never share a key, whatever their paths:
 
 - ``<scope>game/<id>``: one game (or tournament) in progress, a *save* (below),
   rewritten after every action; every game in progress has its own key, and
@@ -32,7 +32,8 @@ wrote, so a tab that fell behind another never overwrites newer state
 Before version 0.2 there was one host-wide game, ``five-hundred/current``, a
 list ``five-hundred/quarantine`` of ``five-hundred/quarantine/<n>`` keys and
 ``five-hundred/history``: a page moves them into its own scope when it starts
-(:meth:`Saves.migrate`), losing nothing.
+(:meth:`Saves.migrate`), losing nothing.  Later versions wrote the scope without its
+closing ``#``; a page moves its own keys from there too (:meth:`Saves._move_in`).
 
 A save, schema 3::
 
@@ -45,6 +46,8 @@ A save, schema 3::
      "link": "",              (the query of the link it came from, if any)
      "revision": 12,
      "totals": [120, -40],    (the score, for the Resume list, which reads no record)
+     "claims": [0],           (only when there are some: hands the player claimed)
+     "picks": [12, 40],       (only when there are some: cards chosen for the kitty)
      "checksum": <sha256, hex, of the canonical JSON of every other field>}
 
 In a tournament, ``settings`` and ``record`` are the player's table's game this
@@ -91,6 +94,7 @@ from datetime import datetime, timezone
 from typing import Any, Final, NamedTuple, Protocol
 
 from engine import __version__
+from engine.cards import CARDS
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
 from engine.match import Match
@@ -106,6 +110,9 @@ SCHEMA: Final = 3
 KINDS: Final = ("normal", "shared", "challenge", "replay", "imported", "tournament")
 """How a game in progress began: at the start screen, from a link (a shared deal, a
 challenge, a replay), from a game file, or a tournament."""
+LINKED: Final = ("shared", "challenge", "replay")
+"""The kinds of game a link began: a game file keeps the kind and the link (its rules: no undo
+in a challenge, whose result is compared with the link's)."""
 LEGACY_PREFIX: Final = "five-hundred/"
 LEGACY_CURRENT: Final = LEGACY_PREFIX + "current"
 LEGACY_HISTORY: Final = LEGACY_PREFIX + "history"
@@ -117,6 +124,12 @@ KEPT: Final = "kept/"
 ABOUT: Final = "/about"
 PROBE: Final = "probe"
 TAB_GAME: Final = "tab-game"
+SCOPE_END: Final = "#"
+"""Ends a copy's key prefix (:func:`scope`): a URL's path never holds it."""
+OWN_KEYS: Final = re.compile(r"(game/[0-9a-f]{12}|finished/[0-9a-f]{12}\.[0-9a-f]{16}|kept/\d+(/about)?"
+                             r"|review/[0-9a-f]{24}|history|prefs)\Z")
+"""The keys a copy wrote after its open prefix (:func:`_open_scope`), as the app names them:
+another copy's, below it, never match (``game/game/<id>`` is not a game's key)."""
 HISTORY_RECORDS: Final = 50
 """Finished games whose full record is kept (for export); older ones keep their summary."""
 HISTORY_GAMES: Final = 1000
@@ -129,10 +142,13 @@ MAX_DEPTH: Final = 32
 CANNOT_SAVE_DISABLED: Final = ("This browser does not let the game save (storage is disabled, as "
                                "in private browsing). You can play, but the game is lost when the "
                                "tab closes.")
+CANNOT_READ: Final = ("This browser lets the game write its saves but not read them back (its storage is "
+                       "blocked or broken). You can play, but the game is lost when the tab closes.")
 CANNOT_SAVE_FULL: Final = ("The game cannot be saved: this site's storage is full. You can play "
                            "on, but the game is lost when the tab closes. To make room, delete "
                            "games you no longer need (Delete, under Resume a game on the start "
                            "screen) or saves that could not be read (History & stats).")
+SAVED_AGAIN: Final = "Room was made in this site's storage: the game is saved again."
 CANNOT_SAVE_STALE: Final = ("This game was played on in another tab, so this tab stopped saving it "
                             "(it would overwrite the newer moves). Reload the game to carry on "
                             "from where the other tab left it.")
@@ -172,6 +188,8 @@ class SavedGame:
     revision: int = 0
     claims: tuple[int, ...] = ()
     """The hands whose rest the player claimed (:attr:`app.table.session.Session.claims`)."""
+    picks: tuple[int, ...] = ()
+    """The cards the player chose to put back in the kitty, not yet put back (:attr:`app.table.session.Session.picks`)."""
 
 
 class Problem(NamedTuple):
@@ -195,7 +213,15 @@ class GameEntry(NamedTuple):
 
 
 def scope(pathname: str) -> str:
-    """The key prefix of the site at ``location.pathname``: its directory's."""
+    """The key prefix of the site at ``location.pathname``: its directory's, closed by
+    :data:`SCOPE_END`, which no pathname holds (the browser escapes it), so no copy's prefix
+    starts another's keys, whatever copies sit above or below it on the host."""
+    return f"{_open_scope(pathname)}{SCOPE_END}"
+
+
+def _open_scope(pathname: str) -> str:
+    """The key prefix of version 0.2 to 0.3 (no end): the keys of a copy at ``/`` began those of
+    a copy at ``/game/``, and its clean-up removed them (:meth:`Saves.migrate` moves them in)."""
     return f"five-hundred@{pathname[:pathname.rfind('/') + 1] or '/'}"
 
 
@@ -234,19 +260,28 @@ class Saves:
 
     def __init__(self, storage: Storage | None, app_version: str = __version__,
                  clock: Callable[[], float] = time.time, prefix: str = scope("/"),
-                 tab: Storage | None = None) -> None:
+                 tab: Storage | None = None, unusable: str = CANNOT_SAVE_DISABLED) -> None:
         self.app_version = app_version
         self.clock = clock
         self.prefix = prefix
         self.tab = tab
-        self.storage, self.status = _usable(storage, prefix + PROBE)
+        self.unusable = unusable
+        """Why there is no storage, said when it is missing: disabled, or it cannot be read
+        (the page could not read it back, :data:`CANNOT_READ`)."""
+        self.storage, self.status = _usable(storage, prefix + PROBE, unusable)
         """Why the game cannot be saved, for the player; empty when the last write worked."""
         self._revisions: dict[str, int] = {}
         """Each game's revision this page last read or wrote."""
+        self._stored: dict[str, str] = {}
+        """Each game as this page last read or wrote it (:func:`_content`): a save of the same is no write."""
         self._listed: dict[str, tuple[str, GameEntry]] = {}
         """Each game's entry in the Resume list, by its key, with the text it was read from."""
         self.moved_aside: list[Problem] = []
-        """Games in progress :meth:`games` found unreadable, and kept aside."""
+        """Games in progress :meth:`games` found unreadable, and kept aside (or in place)."""
+        self._unmovable: dict[str, tuple[str, str]] = {}
+        """Unreadable games in progress too big to move aside in full storage, by key: their problem
+        and when it was found.
+        They are listed as kept aside (:meth:`quarantined`), read and deleted where they are."""
         if self.storage is not None:
             self.migrate()
 
@@ -282,26 +317,35 @@ class Saves:
                 kept = self._quarantine(raw, str(e))
                 if kept is not None:
                     self._remove(key)
+                    self._unmovable.pop(key, None)
                     self.moved_aside.append(Problem(f"A saved game could not be resumed: {e}. It has been kept "
                                                     f"aside: you can export it from History & stats.", kept))
+                elif key not in self._unmovable:
+                    self._unmovable[key] = (str(e), self._now())
+                    self.moved_aside.append(Problem(
+                        f"A saved game could not be resumed: {e}. Storage is full, so it is kept where it was: "
+                        f"you can export or delete it from History & stats.", key))
                 continue
             self._listed[key] = (raw, entry)
             found.append(entry)
         return sorted(found, key=lambda e: e.saved_at, reverse=True)
 
     def save(self, game_id: str, settings: Settings, match: Match, tournament: dict[str, Any] | None = None,
-             kind: str = "normal", link: str = "", claims: Sequence[int] = ()) -> bool:
+             kind: str = "normal", link: str = "", claims: Sequence[int] = (), picks: Sequence[int] = ()) -> bool:
         """Save a game (and the tournament it is a round of, as plain data) after an action,
         unless another tab saved it since this page last did; a finished game moves to the history
         (saved as finished first: if its History entry cannot be written, the save keeps the end)."""
         if self.stale(game_id):
             self.status = CANNOT_SAVE_STALE
             return False
-        revision = self._revisions.get(game_id, 0) + 1
-        saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
-                                                       kind, link, revision, claims))
-        if saved:
-            self._revisions[game_id] = revision
+        content = _content(settings, match, tournament, kind, link, claims, picks)
+        saved = self._stored.get(game_id) == content and self._get(self.key(game_id)) is not None  # as stored
+        if not saved:
+            revision = self._revisions.get(game_id, 0) + 1
+            saved = self._set(self.key(game_id), dump_save(settings, match, self.app_version, self._now(), tournament,
+                                                           kind, link, revision, claims, picks))
+            if saved:
+                self._revisions[game_id], self._stored[game_id] = revision, content
         if match.is_over and tournament is None:
             return self.finish(game_id, settings, match, kind)
         return saved
@@ -326,6 +370,10 @@ class Saves:
             reason = str(e)
         else:
             self._revisions[game_id] = loaded.revision
+            if not loaded.notice:  # (an upgraded save is written again, in the current schema)
+                self._stored[game_id] = _content(loaded.settings, loaded.match,
+                                                 loaded.tournament.to_data() if loaded.tournament else None,
+                                                 loaded.kind, loaded.link, loaded.claims, loaded.picks)
             if self.status == CANNOT_SAVE_STALE:
                 self.status = ""  # read afresh: this page is no longer behind
             return loaded
@@ -439,6 +487,8 @@ class Saves:
                 continue
             about = _about(self._get(key + ABOUT))
             kept.append(QuarantineEntry(key, about.get("problem", "it could not be read"), about.get("at", "")))
+        kept += [QuarantineEntry(key, problem, at) for key, (problem, at) in self._unmovable.items()
+                 if self._get(key) is not None]
         return sorted(kept, key=lambda e: (e.at, e.key))
 
     def export_quarantined(self, key: str) -> str | None:
@@ -452,19 +502,24 @@ class Saves:
         if self.export_quarantined(key) is not None:
             self._remove(key)
             self._remove(key + ABOUT)
+            self._unmovable.pop(key, None)
             if self.status == CANNOT_SAVE_FULL:
                 self.status = ""  # room was made: the next save tries again
 
     # --- game files ----------------------------------------------------------------------
-    def export_game(self, settings: Settings, match: Match) -> str:
-        """A game file: the engine's game record, with the settings in its "meta"."""
+    def export_game(self, settings: Settings, match: Match, kind: str = "normal", link: str = "") -> str:
+        """A game file: the engine's game record, with the settings in its "meta" (and the kind of
+        game and its link, for a game a link began: :data:`LINKED`)."""
+        linked = {"kind": kind, "link": link} if kind in LINKED and link else {}
         return json.dumps(to_record(match, {"settings": settings, "app": self.app_version,
-                                            "exported_at": self._now()}), indent=1)
+                                            "exported_at": self._now(), **linked}), indent=1)
 
     # --- the host-wide saves of earlier versions -------------------------------------------
     def migrate(self) -> None:
-        """Move the host-wide game and kept-aside saves of earlier versions into this scope
-        (renamed as they are, so they fit even in full storage), and copy the history."""
+        """Move this copy's keys of earlier versions into its scope: those under its open prefix
+        (:meth:`_move_in`), the host-wide game and kept-aside saves (renamed as they are, so they
+        fit even in full storage); and copy the host-wide history."""
+        self._move_in()
         legacy = self._get(LEGACY_CURRENT)
         if legacy is not None:
             game_id = self.new_id()
@@ -480,6 +535,32 @@ class Saves:
         old_history = self._get(LEGACY_HISTORY)
         if old_history is not None and self._get(self.prefix + HISTORY) is None:
             self._set(self.prefix + HISTORY, old_history)  # the host-wide one stays, for other copies
+
+    def _move_in(self) -> None:
+        """Move the keys this copy wrote under its open prefix (:func:`_open_scope`; only its own,
+        :data:`OWN_KEYS`) and the tab's game under its scope: each is written before the old is
+        removed, so one that finds storage full stays where it is, moved at a later start or when
+        room is made (:meth:`migrate` again)."""
+        if not self.prefix.endswith(SCOPE_END):
+            return
+        old = self.prefix.removesuffix(SCOPE_END)
+        for key in self._keys(old):
+            part = key[len(old):]
+            raw = self._get(key)
+            if raw is None or not OWN_KEYS.match(part):
+                continue
+            moved = self._get(self.prefix + part)
+            if moved is None and not self._set(self.prefix + part, raw):
+                return
+            if moved in (None, raw):
+                self._remove(key)
+        try:
+            tab_game = self.tab.get(old + TAB_GAME) if self.tab is not None else None
+            if tab_game and self.tab is not None:
+                self.tab.set(self.prefix + TAB_GAME, tab_game)
+                self.tab.remove(old + TAB_GAME)
+        except Exception:
+            pass  # a reload then shows the start screen, with the game under Resume
 
     def _rename(self, old: str, new: str, raw: str) -> bool:
         self._remove(old)
@@ -508,12 +589,12 @@ class Saves:
         try:
             return self.storage.get(key)
         except Exception:
-            self.status = CANNOT_SAVE_DISABLED
+            self.status = self.unusable
             return None
 
     def _set(self, key: str, value: str) -> bool:
         if self.storage is None:
-            self.status = CANNOT_SAVE_DISABLED
+            self.status = self.unusable
             return False
         try:
             self.storage.set(key, value)
@@ -528,7 +609,7 @@ class Saves:
             try:
                 self.storage.remove(key)
             except Exception:
-                self.status = CANNOT_SAVE_DISABLED
+                self.status = self.unusable
 
     def _history(self) -> list[dict[str, Any]] | None:
         """The finished games, oldest first; None if the old list is unreadable and could not
@@ -588,14 +669,14 @@ class Saves:
         return key  # without its "about", it is still listed (the key is the list)
 
 
-def _usable(storage: Storage | None, probe: str) -> tuple[Storage | None, str]:
+def _usable(storage: Storage | None, probe: str, unusable: str) -> tuple[Storage | None, str]:
     """The store if it can be read at all, and why it cannot be written ('' if it can)."""
     if storage is None:
-        return None, CANNOT_SAVE_DISABLED
+        return None, unusable
     try:
         storage.get(probe)
     except Exception:
-        return None, CANNOT_SAVE_DISABLED
+        return None, unusable
     try:
         storage.set(probe, "1")
         storage.remove(probe)
@@ -607,6 +688,13 @@ def _usable(storage: Storage | None, probe: str) -> tuple[Storage | None, str]:
 def _game_id(match: Match) -> str:
     """Names a game by its record, so finishing it twice keeps it once."""
     return _sha256(to_record(match))[:16]
+
+
+def _content(settings: Settings, match: Match, tournament: dict[str, Any] | None, kind: str, link: str,
+             claims: Sequence[int], picks: Sequence[int]) -> str:
+    """What a save holds but its time and revision: an action that changed none of it (a dialog
+    opened) writes nothing, and in full storage has nothing unsaved."""
+    return _compact([settings, to_record(match), tournament, kind, link, list(claims), list(picks)])
 
 
 def _revision(raw: str) -> int | None:
@@ -709,13 +797,14 @@ def _no_constant(name: str) -> Any:
 
 def dump_save(settings: Settings, match: Match, app_version: str, saved_at: str,
               tournament: dict[str, Any] | None = None, kind: str = "normal", link: str = "",
-              revision: int = 1, claims: Sequence[int] = ()) -> str:
-    """A save of the current schema, as JSON text (``claims``: the hands the player claimed,
-    a field only when there are some: a save without it has none)."""
+              revision: int = 1, claims: Sequence[int] = (), picks: Sequence[int] = ()) -> str:
+    """A save of the current schema, as JSON text (``claims``: the hands the player claimed;
+    ``picks``: the cards chosen for the kitty; each a field only when there are some: a save
+    without it has none)."""
     body = {"schema": SCHEMA, "app": app_version, "saved_at": saved_at,
             "settings": settings, "record": to_record(match), "tournament": tournament,
             "kind": kind, "link": link, "revision": revision, "totals": list(match.totals),
-            **({"claims": list(claims)} if claims else {})}
+            **({"claims": list(claims)} if claims else {}), **({"picks": list(picks)} if picks else {})}
     return json.dumps({**body, "checksum": _sha256(body)}, separators=(",", ":"))
 
 
@@ -747,8 +836,9 @@ def parse_save(raw: str) -> SavedGame:
     if not isinstance(saved_at, str) or not isinstance(record, dict):
         raise SaveError("the save is damaged (a field is missing)")
     kind, link, revision = body.get("kind"), body.get("link"), body.get("revision")
-    claims = body.get("claims", [])
-    if kind not in KINDS or not isinstance(link, str) or type(revision) is not int or not isinstance(claims, list):
+    claims, picks = body.get("claims", []), body.get("picks", [])
+    if (kind not in KINDS or not isinstance(link, str) or type(revision) is not int or not isinstance(claims, list)
+            or not isinstance(picks, list) or not all(type(n) is int and 0 <= n < len(CARDS) for n in picks)):
         raise SaveError("the save is damaged (a field is malformed)")
     match = _replay(record)
     if not all(type(n) is int and 0 <= n < len(match.hands) for n in claims):
@@ -761,7 +851,8 @@ def parse_save(raw: str) -> SavedGame:
             restored = TournamentSession.restore(tournament, settings, match)
         except ValueError as e:
             raise SaveError(f"the save is damaged (its tournament: {e})") from None
-    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision, tuple(claims))
+    return SavedGame(settings, match, saved_at, notice, restored, str(kind), link, revision, tuple(claims),
+                     tuple(picks))
 
 
 def parse_stored(raw: str) -> SavedGame:
@@ -789,9 +880,12 @@ def parse_game_file(text: str) -> SavedGame:
     meta = data.get("meta")
     settings = meta.get("settings") if isinstance(meta, dict) else None
     exported_at = meta.get("exported_at") if isinstance(meta, dict) else None
+    kind, link = (meta.get("kind"), meta.get("link")) if isinstance(meta, dict) else (None, None)
+    linked = kind in LINKED and isinstance(link, str) and bool(link)
     return SavedGame(default_settings(str(match.rules)) if settings is None
                      else _settings(settings, match.rules),
-                     match, exported_at if isinstance(exported_at, str) else "")
+                     match, exported_at if isinstance(exported_at, str) else "",
+                     kind=str(kind) if linked else "normal", link=str(link) if linked else "")
 
 
 _PTN: Final = re.compile(r'\s*(%[^\n]*\n\s*)*\[[A-Za-z]+ "')

@@ -51,7 +51,8 @@ def score_sheet(sheet: SheetView) -> str:
     return tag("div", tag("table", text("caption", "Score sheet") + tag("thead", tag("tr", head))
                           + tag("tbody", rows) + tag("tfoot", tag("tr", text("th", "Totals", scope="row", colspan=3)
                                                                   + totals)),
-                          class_=f"sheet sides-{len(sheet.sides)}"), class_="sheet-wrap")
+                          class_=f"sheet sides-{len(sheet.sides)}"),
+               class_="sheet-wrap", role="region", aria_label="Score sheet", tabindex="0")  # it may scroll: a tab stop
 
 
 def dialog(kind: str, view: TableView, prefs: tuple[Preference, ...]) -> str:

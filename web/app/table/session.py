@@ -192,6 +192,12 @@ class Session:
                            Phase.BREACH: "Call breach or pass first."}.get(
                 phase, "Choose the joker's suit first.")
 
+    def pick_again(self, cards: tuple[int, ...]) -> None:
+        """The cards chosen for the kitty before a reload, chosen again (those the player may choose)."""
+        if self.hand.phase == Phase.DISCARD:
+            for card in cards:
+                self.tap(card)
+
     def play_selected(self) -> None:
         if self.selected is None:
             self.notice = "Tap a card first."

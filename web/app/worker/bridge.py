@@ -5,18 +5,23 @@ PyScript worker; the page's thread only draws what :meth:`Bridge.handle` answers
 and passes on what the player does.  A message from the page::
 
     {"op": "start", "local": {key: value} | None, "session": {...} | None, "full": false,
+     "unreadable": false,   (local is None: the store takes writes but cannot be read)
      "path": "/games/500/", "search": "?v=1...", "href": "...", "queued": [[action, value], ...]}
     {"op": "act", "action": "bid", "value": "7H"}      a control's data-action and data-value
+                                                        (and "room": true, below)
     {"op": "tick"}                                      the bots' move (or auto-play's next hand) is due
     {"op": "storage", "key": k | None, "value": v | None, "local": {...}}   another tab wrote
     {"op": "refused", "area": "local", "key": k, "value": v | None}   the page could not write k
     {"op": "update-ready"}                              a new version of the site was installed
 
+An "act" or "storage" message carries ``"room": true`` when the last answer said the store
+was full and the page's probe now fits: room was made (in this tab, another, another copy).
+
 and the answer::
 
     {"regions": {name: html}, "screen": "start", "marker": "start", "classes": {...},
      "sound": "", "writes": [[area, key, value | None], ...], "due": ms | None,
-     "download": [name, text] | None}
+     "download": [name, text] | None, "full": false}   (the page's store refused a write: full)
 
 Storage: a worker has no ``localStorage``.  The page hands over a snapshot of the site's
 keys; :class:`MirrorStorage` keeps it behind the :class:`app.store.saves.Storage` interface and
@@ -35,7 +40,7 @@ from typing import Any, Final
 from engine.errors import FiveHundredError
 
 from app.store.prefs import Preferences
-from app.store.saves import Saves, scope
+from app.store.saves import CANNOT_READ, CANNOT_SAVE_DISABLED, Saves, scope
 from app.worker.controller import DOWNLOADS, App
 
 AREAS: Final = ("local", "session")
@@ -112,6 +117,8 @@ class Bridge:
         if app is None:
             raise ValueError(f"{op!r} before 'start'")
         try:
+            if message.get("room"):
+                self.room_made(app)
             download = self.do(app, op, message)
         except Exception as e:  # noqa: BLE001 (a bug of ours: the game goes back to its save, never freezes)
             traceback.print_exc()  # the browser's console
@@ -147,6 +154,13 @@ class Bridge:
         if store is not None and store.full:
             app.make_room()
 
+    def room_made(self, app: App) -> None:
+        """The page's store has room again: writes are tried again, the game's save first."""
+        store = self.stores.get("local")
+        if store is not None and store.full:
+            store.full = False
+            app.room_made()
+
     def start(self, message: dict[str, Any]) -> None:
         """Start the app on the page's snapshot of its stores, then do what the player did
         on the start screen before Python was ready."""
@@ -157,7 +171,8 @@ class Bridge:
                 self.stores[area] = MirrorStorage(area, data, self.journal, full)
         prefix = scope(str(message.get("path", "/")))
         local, tab = self.stores.get("local"), self.stores.get("session")
-        saves = Saves(local, prefix=prefix, tab=tab)
+        saves = Saves(local, prefix=prefix, tab=tab,
+                      unusable=CANNOT_READ if message.get("unreadable") else CANNOT_SAVE_DISABLED)
         self.app = App(seed=self.seed, saves=saves, query=str(message.get("search", "")),
                        page_url=str(message.get("href", "")), prefs=Preferences(local, prefix))
         for action, value in message.get("queued", []):
@@ -301,6 +316,8 @@ class Bridge:
 
     def answer(self, app: App, download: tuple[str, str] | None = None) -> dict[str, Any]:
         writes, self.journal[:] = list(self.journal), []
+        local = self.stores.get("local")
         return {"regions": app.regions(), "screen": app.screen, "marker": app.marker,
                 "classes": app.prefs.body_classes, "sound": app.sound(), "writes": writes,
-                "due": self.due(app), "download": list(download) if download else None}
+                "due": self.due(app), "download": list(download) if download else None,
+                "full": bool(local is not None and local.full)}

@@ -33,7 +33,8 @@ from app.start.guide import Guide
 from app.start.model import ConfirmView, GameInProgress
 from app.store import links
 from app.store.prefs import Preferences
-from app.store.saves import CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, Problem, SavedGame, SaveError, Saves, parse_game_file
+from app.store.saves import (CANNOT_SAVE_FULL, CANNOT_SAVE_STALE, LINKED, SAVED_AGAIN, Problem, SavedGame, SaveError,
+                             Saves, parse_game_file)
 from app.table import dialogs, render as table_render
 from app.table.cues import Cues
 from app.table.help import rules_words
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
     from app.review.store import ReviewStore
 
 DIALOGS: Final = ("sheet", "help", "menu", "history")
+LEAVE: Final = "unsaved"
+"""The value of New game (or Import) once the player said yes to leaving a game that could not be saved."""
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished")
@@ -104,7 +107,11 @@ class App:
         """How it began (app.store.saves.KINDS)."""
         self.link_query = ""
         self.confirm = ("", "")
-        """A Delete waiting for the player's yes: its action and value."""
+        """A Delete (or leaving a game not saved) waiting for the player's yes: its action and value."""
+        self.unsaved = False
+        """The game at the table could not be saved (storage full or disabled): leaving it asks first."""
+        self.importing = ""
+        """A game file waiting for that yes."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
@@ -174,8 +181,12 @@ class App:
         self.dialog = value if value in DIALOGS or (value == "replay" and self._replaying()) else ""
         self.confirm = ("", "")  # closed: a Delete not confirmed is not done
 
-    def _new_game(self, _: str = "") -> None:
-        """Back to the start screen with this game's settings; the game in progress stays saved, under Resume."""
+    def _new_game(self, value: str = "") -> None:
+        """Back to the start screen with this game's settings; the game in progress stays saved, under Resume
+        (one that could not be saved only after a yes: :data:`LEAVE`)."""
+        if self.unsaved and value != LEAVE:
+            self.confirm, self.dialog = ("new-game", LEAVE), "confirm"
+            return
         if self.session is not None:
             self.form = StartForm(self.session.settings)
             if self.tournament is not None:
@@ -225,7 +236,10 @@ class App:
             self._begin(self.tournament.session, self.tournament, game_id=self.game_id)
 
     def start(self, deal_code: str) -> None:
-        """Start a game with the form's settings and an optional deal code (or a tournament)."""
+        """Start a game with the form's settings and an optional deal code (or a tournament); only
+        from the start screen (a second press of Deal, sent before the first was drawn, starts none)."""
+        if self.screen != "start":
+            return
         self.form.set("deal", deal_code)
         tournament = None
         try:
@@ -243,7 +257,7 @@ class App:
     def _leave(self) -> None:
         """Back to the start screen; the game stays saved."""
         self.session, self.tournament, self.dialog, self.link = None, None, "", None
-        self.game_id, self.link_query = "", ""
+        self.game_id, self.link_query, self.unsaved = "", "", False
         if self.saves is not None:
             self.saves.tab_game = ""
         self._clear_notice()
@@ -274,7 +288,7 @@ class App:
     def _begin(self, session: Session, tournament: TournamentSession | None = None, kind: str = "",
                game_id: str = "") -> None:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
-        self.session, self.tournament, self.dialog = session, tournament, ""
+        self.session, self.tournament, self.dialog, self.unsaved = session, tournament, "", False
         self.kind = kind or ("tournament" if tournament is not None else "normal")
         session.undo_allowed = self.kind in CASUAL
         self._game += 1
@@ -289,6 +303,7 @@ class App:
         tournament = loaded.tournament
         session = tournament.session if tournament is not None else Session.resume(loaded.settings, loaded.match)
         session.claims = list(loaded.claims)
+        session.pick_again(loaded.picks)
         self._begin(session, tournament, kind or loaded.kind, game_id)
 
     # --- bots ---------------------------------------------------------------------------
@@ -409,10 +424,22 @@ class App:
             saved = saves.stale(self.game_id) or saves.finish(self.game_id, settings, match, self.kind, outcome, final)
         else:
             saved = saves.save(self.game_id, settings, match, tournament.to_data() if tournament else None,
-                               self.kind, self.link_query, self.session.claims)
+                               self.kind, self.link_query, self.session.claims, [int(c) for c in self.session.picks])
+        self.unsaved = not saved and saves.status != CANNOT_SAVE_STALE
         if not saved and not self.kept:
             self.notice = saves.status
-        elif saved and self.notice == CANNOT_SAVE_FULL:  # room was made: the notice no longer holds
+        elif saved and saves.can_save and self.notice == CANNOT_SAVE_FULL:  # room was made: it no longer holds
+            self.notice = SAVED_AGAIN
+
+    def room_made(self) -> None:
+        """The page's store, found full, has room again (a Delete in another tab or copy, or
+        anything else): what could not be moved is moved, and the game's save is tried again."""
+        if self.saves is None:
+            return
+        self.saves.migrate()
+        if self.session is not None:
+            self.save()
+        elif self.notice == CANNOT_SAVE_FULL:
             self.notice = ""
 
     def recover(self, error: Exception) -> None:
@@ -441,32 +468,45 @@ class App:
             return False
         if loaded is None:
             return False
+        self._take_link(loaded)
+        self._begin_saved(loaded, game_id=game_id)
+        self.notice = loaded.notice or (self.saves.status if self.notice == CANNOT_SAVE_STALE else self.notice)
+        return True
+
+    def _take_link(self, loaded: SavedGame) -> None:
+        """The link the game came from, if any: a challenge's result is compared with it."""
         self.link = None
         try:
             self.link = links.decode(loaded.link) if loaded.link else None
         except (links.LinkError, ValueError):
             pass  # the game plays on without the link's results
         self.link_query = loaded.link if self.link is not None else ""
-        self._begin_saved(loaded, game_id=game_id)
-        self.notice = loaded.notice or (self.saves.status if self.notice == CANNOT_SAVE_STALE else self.notice)
-        return True
 
     def import_game(self, text: str) -> None:
-        """Play on from a game file (the engine's record, as exported)."""
+        """Play on from a game file (the engine's record, as exported); leaving a game that could
+        not be saved only after a yes (:data:`LEAVE`)."""
+        if self.unsaved and text != LEAVE:
+            self.importing, self.confirm, self.dialog = text, ("import", LEAVE), "confirm"
+            return
+        if text == LEAVE:
+            text, self.importing = self.importing, ""
         try:
             loaded = parse_game_file(text)
         except SaveError as e:
             self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
             return
-        self.link, self.link_query = None, ""
-        self._begin_saved(loaded, "tournament" if loaded.tournament is not None else "imported")
+        self._take_link(loaded)
+        kind = loaded.kind if loaded.kind in LINKED and self.link is not None else "imported"
+        self._begin_saved(loaded, "tournament" if loaded.tournament is not None else kind)
         self.notice = "Game imported. Any game you were playing is kept under Resume on the start screen."
+        if self.link is not None and self.kind in LINKED:
+            self.notice += " " + link_words(self.link)
 
     def download(self, action: str, value: str) -> tuple[str, str] | None:
         """A file to download for a DOWNLOADS action: its name and text."""
         if action == "export" and self.session is not None:
             match, settings = self.session.match, self.session.settings
-            text = (self.saves.export_game(settings, match) if self.saves is not None
+            text = (self.saves.export_game(settings, match, self.kind, self.link_query) if self.saves is not None
                     else json.dumps(self.session.record(), indent=1))
             return f"five-hundred-{match.first}.json", text
         if self.saves is None:
@@ -509,8 +549,13 @@ class App:
                                     detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
 
     def confirm_view(self) -> ConfirmView:
-        """What the Delete dialog asks about."""
+        """What the Delete (or Leave) dialog asks about."""
         action, value = self.confirm
+        if value == LEAVE:
+            return ConfirmView(title="Leave this game?", what="This game could not be saved (this site's storage "
+                               "is full or disabled): leaving it loses it. Export it first to keep it as a file, "
+                               "which Import (History & stats) plays on.", action=action, value=value,
+                               yes="Leave without it", no="Stay", export="export")
         if action == "delete":
             game = next((g for g in self.games_view() if g.id == value), None)
             what = f"{game.title}: {game.detail}." if game else "This game."
@@ -587,7 +632,8 @@ class App:
     # --- drawing ------------------------------------------------------------------------
     def regions(self) -> dict[str, str]:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
-        notice = render.app_notice(self.notice, self.kept, self.notice == CANNOT_SAVE_STALE) if self.notice else ""
+        said = (self.notice, self.kept, self.notice == CANNOT_SAVE_STALE)
+        notice = render.app_notice(*said) if self.notice else ""
         if self.session is None:
             return {"start": notice + start_render.start(self.form.view(), games_render.resume_list(self.games_view()),
                                                    self.prefs.view(start=True)),
@@ -605,8 +651,9 @@ class App:
             view = adjust_table(view, tournament)
             bar = tournament_render.round_bar(round_bar(tournament))
         regions = table_render.table(view)
-        regions["top"] = notice + bar + regions["top"]
-        regions["arena"] += self.guide.html(self.session.rules)
+        regions["top"] = bar + regions["top"]
+        regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
+                            + self.guide.html(self.session.rules))
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += tags.tag("div", tags.button(

@@ -7,15 +7,21 @@ from app.html.tags import button, tag, text, void
 from app.worker.model import LinkResult, ReplayView, ShareView
 
 
-def app_notice(words: str, kept: str = "", reload: bool = False) -> str:
+def app_notice(words: str, kept: str = "", reload: bool = False, table: bool = False) -> str:
     """A notice about saving or a link, above the screen; ``kept``: a kept-aside save's key;
-    ``reload``: the game was played on in another tab, and can be reloaded here."""
+    ``reload``: the game was played on in another tab, and can be reloaded here; ``table``: over
+    the seats, which need the height: its first sentence, the rest on request."""
     export = button("Export the unreadable save", "export-kept", kept, key="export-kept") if kept else ""
     if reload:
         export += button("Reload the game", "reload-game", key="reload-game", cls="btn primary")
     dismiss = button("Dismiss", "dismiss", key="dismiss", cls="btn ghost")
-    return tag("div", text("p", words) + tag("div", export + dismiss, class_="row"),
-               class_="notice app-notice", role="status")
+    first, _, rest = words.partition(". ")
+    if table and rest:
+        said = tag("details", text("summary", first + ".") + text("p", rest), data_key="notice-more")
+    else:
+        said = text("p", words)
+    return tag("div", said + tag("div", export + dismiss, class_="row"),
+               class_="notice app-notice" + (" at-table" if table else ""), role="status")
 
 
 def share_dialog(view: ShareView) -> str:
