@@ -103,11 +103,18 @@ def perform(session: Session, step: Step) -> None:
         raise ValueError(f"unknown step {step}")
 
 
+def auction_over(session: Session) -> bool:
+    return session.hand.phase != Phase.AUCTION
+
+
 def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, dealer: int = -1,
          seeds: Iterable[int] = range(1, 5000), pre: Callable[[Rules, DealCode], bool] = lambda r, c: True,
-         until: Callable[[Session], bool] = lambda s: False, level: str = "normal") -> Scenario:
+         until: Callable[[Session], bool] = lambda s: False, level: str = "normal",
+         by_auction: bool = False) -> Scenario:
     """The first deal (by default dealt by the seat on South's right: South bids first) whose simulated
-    hand ``want``s; ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided."""
+    hand ``want``s; ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided.
+    ``by_auction``: the auction decides ``want``, so each deal is simulated to its auction's end only, and
+    the one found then in full (the bots' play is most of a simulation's time)."""
     settings = settings_for(table, level)
     rules = Rules.parse(settings["rules"])
     dealer = dealer % rules.players
@@ -115,9 +122,9 @@ def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, de
         code = DealCode(seed, dealer)
         if not pre(rules, code):
             continue
-        scenario = simulate(settings, code, strategy, until)
+        scenario = simulate(settings, code, strategy, auction_over if by_auction else until)
         if want(scenario):
-            return scenario
+            return simulate(settings, code, strategy, until) if by_auction else scenario
     raise LookupError(f"no deal found for {table}")
 
 

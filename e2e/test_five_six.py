@@ -45,7 +45,7 @@ def misere(table: str) -> Scenario:
     def wanted(scenario: Scenario) -> bool:
         contract = scenario.session.hand.contract
         return contract is not None and contract.is_misere
-    return find(table, wanted, passer, dealer=DEALER[table], seeds=range(1, 400))
+    return find(table, wanted, passer, dealer=DEALER[table], seeds=range(1, 400), by_auction=True)
 
 
 def test_five_handed_call_a_partner_through_the_picker(table_page: Page) -> None:
