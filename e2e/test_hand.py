@@ -62,7 +62,7 @@ def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
 
 def test_an_illegal_card_is_refused_with_the_reason(table_page: Page) -> None:
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER and first_refusal(s) is not None,
-                    bidder(seven_in_longest))
+                    bidder(seven_in_longest), auction=lambda s: s.session.hand.declarer == PLAYER)
     refusal = first_refusal(scenario)
     assert refusal is not None
     index, card, suit = refusal
