@@ -1,11 +1,12 @@
 """Browser tests of the built site, run with `pytest e2e` from the repo root.
 
 The session builds site/ once (or serves the folder that FIVE_HUNDRED_SITE
-names, already built), serves it on 127.0.0.1 under a subpath, so that every
-path must be relative, and drives Debian's Chromium headless.  Tests of the
-game share one page (`table_page`), loaded once: each starts a new game from
-the start screen.  The engine and web/app are importable, to find deals and
-check what the page shows against the engine.
+names, already built; with pytest-xdist, the controller builds it), serves it
+on 127.0.0.1 under a subpath, so that every path must be relative, and drives
+Debian's Chromium headless.  Tests of the game share one page (`table_page`),
+loaded once: each starts a new game from the start screen.  The engine and
+web/app are importable, to find deals and check what the page shows against
+the engine.
 """
 from __future__ import annotations
 
@@ -25,6 +26,15 @@ from e2e.pages import App, TableScreen  # noqa: E402
 
 BASE_PATH = "/games/500/"
 pytest_plugins = ["e2e.trust"]  # @pytest.mark.probe("kind"), and the trust table at the end of a run
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With pytest-xdist, the controller builds the site before its workers start, and they serve
+    it: two workers building would each rewrite files that the other serves."""
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput") \
+            and not os.environ.get("FIVE_HUNDRED_SITE"):
+        build.build()
+        os.environ["FIVE_HUNDRED_SITE"] = str(build.SITE)  # the workers inherit it
 
 
 @pytest.fixture(scope="session")

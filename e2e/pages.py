@@ -325,6 +325,11 @@ class TableScreen:
         expect(self.panel).to_contain_text("name the suit")
         self.panel.get_by_role("button", name=SUIT_NAMES[SUIT_LETTERS.index(suit)]).click()
 
+    def set_pace(self, pace: str = "No pause") -> None:
+        """Set the bots' pause ('No pause', '1.2 s'), through the menu."""
+        self.open_dialog("Menu").get_by_role("combobox", name="Bot pause").select_option(label=pace)
+        self.close_dialog()
+
     def new_game(self) -> None:
         """Back to the start screen, through the menu."""
         self.open_dialog("Menu").get_by_role("button", name="New game").click()

@@ -103,17 +103,28 @@ def perform(session: Session, step: Step) -> None:
         raise ValueError(f"unknown step {step}")
 
 
+def auction_over(session: Session) -> bool:
+    return session.hand.phase != Phase.AUCTION
+
+
 def find(table: str, want: Callable[[Scenario], bool], strategy: Strategy, *, dealer: int = -1,
          seeds: Iterable[int] = range(1, 5000), pre: Callable[[Rules, DealCode], bool] = lambda r, c: True,
-         until: Callable[[Session], bool] = lambda s: False, level: str = "normal") -> Scenario:
+         until: Callable[[Session], bool] = lambda s: False, level: str = "normal",
+         auction: Callable[[Scenario], bool] | None = None, by_auction: bool = False) -> Scenario:
     """The first deal (by default dealt by the seat on South's right: South bids first) whose simulated
-    hand ``want``s; ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided."""
+    hand ``want``s; ``pre`` skips deals before they are played, ``until`` stops each as soon as it is decided.
+    ``auction``: a condition of ``want`` that the auction decides: each deal is simulated to its auction's
+    end first, and played on only if it meets it (the bots' play is most of a simulation's time);
+    ``by_auction``: the auction decides ``want`` itself (``auction=want``)."""
     settings = settings_for(table, level)
     rules = Rules.parse(settings["rules"])
     dealer = dealer % rules.players
+    auction = want if by_auction else auction
     for seed in seeds:
         code = DealCode(seed, dealer)
         if not pre(rules, code):
+            continue
+        if auction is not None and not auction(simulate(settings, code, strategy, auction_over)):
             continue
         scenario = simulate(settings, code, strategy, until)
         if want(scenario):

@@ -14,7 +14,7 @@ AMERICAN = "American"
 
 
 def test_a_whole_american_hand_one_call_each_and_a_kitty_of_five(table_page: Page) -> None:
-    scenario = find("american", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("american", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(table=AMERICAN, deal=scenario.code)
 
@@ -36,7 +36,7 @@ def test_a_whole_american_hand_one_call_each_and_a_kitty_of_five(table_page: Pag
 
 
 def test_fifteen_cards_fit_a_phone_while_choosing_the_kitty(table_page: Page) -> None:
-    scenario = find("american", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("american", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(table=AMERICAN, deal=scenario.code)
     table.take(scenario.plan[0])

@@ -32,7 +32,7 @@ def violations(page: Page, where: str) -> list[str]:
 @pytest.mark.probe("accessibility")
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_no_serious_accessibility_violation(browser: Browser, site_url: str, device: str) -> None:
-    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     # the site's CSP allows no inline script: the test page lets axe in (the site never ships it)
     context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[device], bypass_csp=True)
     try:

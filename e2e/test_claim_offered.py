@@ -65,7 +65,7 @@ def test_a_claim_survives_a_reload(table_page: Page) -> None:
     offers = claims(scenario)
     first = next(i for i, n in enumerate(offers) if n)
     start, table = StartScreen(table_page), TableScreen(table_page)
-    start.start(deal=scenario.code, pace="1.2 s")  # the reload comes while the claim plays out
+    start.start(deal=scenario.code)
     claim = table.panel.get_by_role("button", name=re.compile("^Claim the remaining"))
     plays = iter(range(len(offers)))
     for step in scenario.plan:
@@ -73,10 +73,12 @@ def test_a_claim_survives_a_reload(table_page: Page) -> None:
         if step[0] == "play" and next(plays) == first:
             break
         table.take(step)
+    table.set_pace("1.2 s")  # the reload comes while the claim plays out
     claim.click()
     table.app.expect_turn("bot")  # the claim plays the player's cards now
     table_page.reload(wait_until="domcontentloaded")
     table.app.expect_ready()
+    table.set_pace()  # the rest of the claim at once
     table.app.expect_turn(HAND_OVER)
     hand = replay(table.export()).hands[0]
     assert all(t.winner == PLAYER for t in hand.tricks[-offers[first]:])

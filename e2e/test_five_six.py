@@ -37,7 +37,8 @@ def declarer_with_partner(scenario: Scenario) -> bool:
 def player_declares(table: str) -> Scenario:
     """The player wins the auction (and at five calls a partner)."""
     return find(table, lambda s: s.session.hand.declarer == PLAYER and
-                (table != "five-handed" or declarer_with_partner(s)), bidder(seven_in_longest), dealer=DEALER[table])
+                (table != "five-handed" or declarer_with_partner(s)), bidder(seven_in_longest), dealer=DEALER[table],
+                auction=lambda s: s.session.hand.declarer == PLAYER)
 
 
 def misere(table: str) -> Scenario:
@@ -45,7 +46,7 @@ def misere(table: str) -> Scenario:
     def wanted(scenario: Scenario) -> bool:
         contract = scenario.session.hand.contract
         return contract is not None and contract.is_misere
-    return find(table, wanted, passer, dealer=DEALER[table], seeds=range(1, 400))
+    return find(table, wanted, passer, dealer=DEALER[table], seeds=range(1, 400), by_auction=True)
 
 
 def test_five_handed_call_a_partner_through_the_picker(table_page: Page) -> None:
@@ -127,7 +128,8 @@ def test_six_handed_doubled_cards(table_page: Page) -> None:
     """The doubled-cards deck option: a second copy is named and marked apart; a whole hand."""
     rules = "six-handed,deck=63-doubled"
     scenario = find(rules, lambda s: s.session.hand.declarer == PLAYER and any(
-        c.is_copy for c in s.session.hand.deal.hands[PLAYER]), bidder(seven_in_longest), dealer=DEALER["six-handed"])
+        c.is_copy for c in s.session.hand.deal.hands[PLAYER]), bidder(seven_in_longest), dealer=DEALER["six-handed"],
+        by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.choose_table(TITLES["six-handed"])
     start.show_rules()

@@ -58,11 +58,6 @@ def at_origin(context: BrowserContext) -> tuple[Page, App]:
     return page, App(page)
 
 
-def no_pause(table: TableScreen) -> None:
-    table.open_dialog("Menu").get_by_role("combobox", name="Bot pause").select_option(label="No pause")
-    table.close_dialog()
-
-
 def legacy_save(match: Match, schema: int = 2) -> str:
     """A host-wide save of an earlier version (schema 2, under five-hundred/current)."""
     body = {"schema": schema, "app": "0.1.0", "saved_at": "2026-11-29T14:55:56+00:00",
@@ -256,7 +251,7 @@ def test_a_tab_behind_another_says_so_and_never_overwrites_it(context: BrowserCo
     expect(notice).to_contain_text("This game was played on in another tab")  # told at once
     SHOTS.mkdir(exist_ok=True)
     a.screenshot(path=SHOTS / "saves-tab-behind.png")
-    no_pause(table_a)  # an action in the tab behind: not saved over the newer moves
+    table_a.set_pace()  # an action in the tab behind: not saved over the newer moves
     assert a.evaluate("(key) => localStorage.getItem(key)", key) == newer
     notice.get_by_role("button", name="Reload the game").click()
     expect(a.locator(NOTICE)).to_have_count(0)

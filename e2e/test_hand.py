@@ -28,7 +28,7 @@ def expect_scores_match_engine(table: TableScreen, scenario: Scenario) -> None:
 
 
 def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
-    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(deal=scenario.code)
 
@@ -62,7 +62,7 @@ def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
 
 def test_an_illegal_card_is_refused_with_the_reason(table_page: Page) -> None:
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER and first_refusal(s) is not None,
-                    bidder(seven_in_longest))
+                    bidder(seven_in_longest), auction=lambda s: s.session.hand.declarer == PLAYER)
     refusal = first_refusal(scenario)
     assert refusal is not None
     index, card, suit = refusal
@@ -103,7 +103,7 @@ def test_no_trumps_joker_suit_prompt_and_naming_the_led_suit(table_page: Page) -
 
 
 def test_open_misere_partner_sits_out_and_the_hand_is_shown(table_page: Page) -> None:
-    scenario = find("standard", lambda s: declared(s, "OPEN-MIS", 1), passer)
+    scenario = find("standard", lambda s: declared(s, "OPEN-MIS", 1), passer, by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(deal=scenario.code)
     west, east = table.seat("West"), table.seat("East")
@@ -125,7 +125,8 @@ def test_open_misere_partner_sits_out_and_the_hand_is_shown(table_page: Page) ->
 
 
 def test_three_player_cutthroat(table_page: Page) -> None:
-    scenario = find("cutthroat", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), dealer=2)
+    scenario = find("cutthroat", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), dealer=2,
+                    by_auction=True)
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(table="Cutthroat", deal=scenario.code)
     table.app.expect_turn("you")
@@ -142,10 +143,11 @@ def test_three_player_cutthroat(table_page: Page) -> None:
 
 
 def test_a_thrown_in_hand_is_announced(table_page: Page) -> None:
+    # easy bots: they pass every bid on the 18th deal, the normal ones first on the 1866th (30 s to find)
     scenario = find("standard", lambda s: s.session.hand.result is not None and s.session.hand.result.thrown_in,
-                    passer, until=lambda session: session.hand.phase != Phase.AUCTION)
+                    passer, until=lambda session: session.hand.phase != Phase.AUCTION, level="easy")
     start, table = StartScreen(table_page), TableScreen(table_page)
-    start.start(deal=scenario.code)
+    start.start(deal=scenario.code, level="Easy")
     for step in scenario.plan:
         table.take(step)
     table.app.expect_turn("hand-over")

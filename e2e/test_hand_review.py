@@ -24,7 +24,7 @@ from e2e.test_axe import violations
 from e2e.test_layout import SHOTS, VIEWPORTS
 
 ANALYSIS_TIMEOUT_MS = 180_000  # the whole hand's analysis in the worker, on a machine shared by many jobs
-SCENARIO = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+SCENARIO = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
 
 
 def analysed(record: dict[str, Any], number: int = -1) -> Review:

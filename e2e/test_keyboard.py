@@ -30,7 +30,7 @@ def press_until_focused(page: Page, target: Locator, limit: int = 80) -> None:
 
 @pytest.mark.probe("accessibility")
 def test_a_hand_played_by_keyboard_only(table_page: Page) -> None:
-    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     app, table, start = App(table_page), TableScreen(table_page), StartScreen(table_page)
     start.choose_table("Standard")  # set up with the mouse; from here on, keys only
     start.pace.select_option(label="No pause")

@@ -66,7 +66,7 @@ TABLES = {"standard": "Standard", "cutthroat": "Cutthroat", "american": "America
 def test_table_fits_phone_and_desktop(table_page: Page, preset: str, device: str) -> None:
     table_page.set_viewport_size(VIEWPORTS.get(device, SIDEWAYS))
     try:
-        scenario = find(preset, lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+        scenario = find(preset, lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
         start, table = StartScreen(table_page), TableScreen(table_page)
         short = device == "sideways"  # the start screen scrolls on a short screen
         device = f"{preset}-{device}"

@@ -34,7 +34,8 @@ STILL_TIMEOUT_MS = 10_000
 def scenario() -> Scenario:
     """The player bids, takes the kitty and leads; a bot wins the first trick."""
     return find("standard", lambda s: s.session.hand.declarer == PLAYER and len(s.session.hand.tricks) > 1
-                and s.session.hand.tricks[0].winner != PLAYER, bidder(seven_in_longest))
+                and s.session.hand.tricks[0].winner != PLAYER, bidder(seven_in_longest),
+                auction=lambda s: s.session.hand.declarer == PLAYER)
 
 
 @pytest.fixture

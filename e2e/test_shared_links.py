@@ -40,11 +40,6 @@ def open_link(context: BrowserContext, url: str) -> tuple[Page, TableScreen]:
     return page, TableScreen(page)
 
 
-def no_pause(table: TableScreen) -> None:
-    table.open_dialog("Menu").get_by_role("combobox", name="Bot pause").select_option(label="No pause")
-    table.close_dialog()
-
-
 @pytest.mark.probe("links")
 def test_a_shared_deal_opens_in_a_fresh_browser(page: Page, browser: Browser, site_url: str) -> None:
     found = scenario()
@@ -73,7 +68,7 @@ def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_
     me, friend = browser.new_context(base_url=site_url), browser.new_context(base_url=site_url)
 
     page, table = open_link(me, url)
-    no_pause(table)
+    table.set_pace()
     for step in found.plan:
         table.take(step)
     table.app.expect_turn("hand-over")
@@ -82,7 +77,7 @@ def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_
     assert "&c=" in challenge and "&a=" in replay
 
     other, other_table = open_link(friend, challenge)
-    no_pause(other_table)
+    other_table.set_pace()
     for step in found.plan:
         other_table.take(step)
     other_table.app.expect_turn("hand-over")

@@ -22,7 +22,8 @@ def both_jokers() -> Scenario:
     plays the hand out."""
     return find("french-canadian", lambda s: s.session.hand.declarer == PLAYER
                 and s.session.hand.result is not None, bidder(seven_in_longest),
-                pre=lambda rules, code: {JOKER, SECOND_JOKER} <= set(deal(rules, code).hands[PLAYER]))
+                pre=lambda rules, code: {JOKER, SECOND_JOKER} <= set(deal(rules, code).hands[PLAYER]),
+                auction=lambda s: s.session.hand.declarer == PLAYER)
 
 
 def take(table: TableScreen, step: Step) -> None:

@@ -11,7 +11,7 @@ HI_LO = "standard,hi_lo=on"
 
 def hi_lo_scenario() -> Scenario:
     """A deal where South opens hi-lo and keeps it (the bots do not outbid it)."""
-    return find(HI_LO, lambda s: declared(s, "HI-LO"), bidder(lambda s: "bid HI-LO"))
+    return find(HI_LO, lambda s: declared(s, "HI-LO"), bidder(lambda s: "bid HI-LO"), by_auction=True)
 
 
 def test_hi_lo_is_offered_bid_played_and_scored(table_page: Page) -> None:

@@ -76,7 +76,7 @@ def look(page: Page, device: str, name: str) -> None:
 
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_the_table_looks_like_cards(browser: Browser, site_url: str, device: str) -> None:
-    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     context = browser.new_context(base_url=site_url, viewport=DEVICES[device], bypass_csp=True)
     try:
         page = context.new_page()

@@ -26,7 +26,8 @@ CAPTIONS = ["You", "North", "Your piles", "North's piles"]
 
 def declared_by_player() -> Scenario:
     """A hand the player bids and plays, North dealing (so South bids first)."""
-    return find("two-handed", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), dealer=1)
+    return find("two-handed", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), dealer=1,
+                by_auction=True)
 
 
 def expected_places(session: Session, seat: int) -> list[list[Any]]:

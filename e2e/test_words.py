@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import re
-import time
 
 from playwright.sync_api import Browser, Page, Route, expect
 
@@ -30,17 +29,26 @@ def test_the_loading_screen_speaks_the_games_words(browser: Browser, site_url: s
             .observe(document.getElementById("loading-status"), {childList: true, characterData: true, subtree: true});
     });""")
 
-    def slow(route: Route) -> None:  # the game's wheel arrives late, as on a slow first visit
-        time.sleep(20)
-        route.continue_()
+    held: list[Route] = []
+    released = False
 
-    context.route("**/*.whl", slow)  # the worker's fetches too (page.route sees only the page's)
+    def hold(route: Route) -> None:  # the game's wheels arrive late, as on a slow first visit: once the page says so
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    context.route("**/*.whl", hold)  # the worker's fetches too (page.route sees only the page's)
     app, loading = App(page), LoadingScreen(page)
     app.open()
     expect(loading.status).to_have_text(re.compile(r"^(Setting up the table|Shuffling the cards|Dealing)… \d+%$"))
     expect(page.locator("#loading-slow")).to_contain_text("This is taking longer than usual", timeout=30_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / "phone-loading-slow.png")
+    assert held, "no wheel was requested yet"
+    released = True
+    for route in held:
+        route.continue_()
     app.expect_ready()
     said = page.evaluate("window.statuses")
     assert said and not [s for s in said if "Packages" in s or "Pyodide" in s], said

@@ -23,17 +23,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for mark in item.iter_markers("probe"):
             assert mark.args and mark.args[0] in KINDS, f"{item.nodeid}: probe kind {mark.args}"
+        if (probe := item.get_closest_marker("probe")) is not None:
+            # reports carry their user properties from pytest-xdist's workers to the controller
+            item.user_properties.append(("probe", probe.args[0]))
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    outcome = yield
-    report = outcome.get_result()
-    mark = item.get_closest_marker("probe")
-    if mark is None or not (report.when == "call" or (report.when == "setup" and report.failed)):
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Counted where reports are logged: in the one process, or in pytest-xdist's controller."""
+    kind = next((str(value) for name, value in report.user_properties if name == "probe"), None)
+    if kind is None or not (report.when == "call" or (report.when == "setup" and report.failed)):
         return
-    _ran[mark.args[0]] += 1
-    _passed[mark.args[0]] += report.passed
+    _ran[kind] += 1
+    _passed[kind] += report.passed
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
