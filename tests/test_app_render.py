@@ -147,7 +147,7 @@ def test_a_notice_at_the_table_is_its_first_sentence_and_the_rest_on_request() -
     """Whole above the table, the storage-full notice took the seats' height on a phone."""
     first, rest = CANNOT_SAVE_FULL.split(". ", 1)
     html = render.app_notice(CANNOT_SAVE_FULL, table=True)
-    assert f"<summary>{escape(first)}.</summary><p>{escape(rest)}</p>" in html
+    assert f"<summary>{escape(first)}.</summary> <p>{escape(rest)}</p>" in html
     assert "<details" not in render.app_notice(CANNOT_SAVE_FULL)  # the start screen has the room
     assert "<details" not in render.app_notice(SAVED_AGAIN, table=True)  # one sentence: nothing more
 

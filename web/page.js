@@ -361,15 +361,17 @@ async function shareLink(action, url) {
 }
 
 // A control pressed again before the answer to its first press is drawn (a double click) does
-// nothing: one press, one action; but a step on or back (+, -) counts each press.
+// nothing: one press, one action. But a step on or back (+, -) counts each press, and so does a
+// card: its first tap chooses it and a second plays it, however quick the two.
 let pressed = null;
 const root = document.getElementById("app");
 root.addEventListener("click", (event) => {
   const control = event.target.closest("button[data-action]");
   if (!control) return;
+  const action = attribute(control, "data-action");
   const value = attribute(control, "data-value");
-  if (control === pressed && value !== "+" && value !== "-") return;
-  const answered = act(attribute(control, "data-action"), value);
+  if (control === pressed && value !== "+" && value !== "-" && action !== "card") return;
+  const answered = act(action, value);
   if (!answered) return;
   pressed = control;
   answered.finally(() => { if (pressed === control) pressed = null; });

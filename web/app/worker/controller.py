@@ -652,8 +652,12 @@ class App:
             bar = tournament_render.round_bar(round_bar(tournament))
         regions = table_render.table(view)
         regions["top"] = bar + regions["top"]
-        regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
-                            + self.guide.html(self.session.rules))
+        if self.session.state == "game-over":  # a phone hides the arena then: the notice tops the result
+            regions["panel"] = notice + regions["panel"]
+            regions["arena"] += self.guide.html(self.session.rules)
+        else:
+            regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
+                                + self.guide.html(self.session.rules))
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += tags.tag("div", tags.button(

@@ -17,7 +17,8 @@ def app_notice(words: str, kept: str = "", reload: bool = False, table: bool = F
     dismiss = button("Dismiss", "dismiss", key="dismiss", cls="btn ghost")
     first, _, rest = words.partition(". ")
     if table and rest:
-        said = tag("details", text("summary", first + ".") + text("p", rest), data_key="notice-more")
+        # the space keeps the words one text for whatever reads them whole
+        said = tag("details", text("summary", first + ".") + " " + text("p", rest), data_key="notice-more")
     else:
         said = text("p", words)
     return tag("div", said + tag("div", export + dismiss, class_="row"),
