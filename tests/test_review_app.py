@@ -116,20 +116,31 @@ def test_an_answer_for_another_hand_is_not_taken() -> None:
 
 def test_the_turning_point_is_named() -> None:
     session = played_hand()
+    hand = session.hand
+    assert hand.contract is not None
     r = Review(session.record())
     r.answers["makeable"] = 7
     tricks = [p for p in r.pieces if p["piece"] == "trick"]
     for p in tricks:
         r.answers[f"trick {p['trick']}"] = []
-    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
+    k = hand.contract.tricks
+    bidding = 0 in hand.sides.seats
+    best, played = (k, k - 1) if bidding else (k - 1, k)
+    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": played, "best": best, "best_card": "KH",
                              "lost": 1, "turning": True}]
     words = r.view().turning
-    outcome = "made" if 0 in session.hand.sides.seats else "set"
-    assert words == f"Trick 3: the king of hearts instead would have {outcome} the contract."
+    went = f"go ({k} tricks to {k - 1}): the king of hearts instead would have made it." if bidding else \
+        f"in ({k - 1} tricks to {k}): the king of hearts instead would have set it."
+    assert words == f"Trick 3: your nine of hearts let the contract {went}"
     r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
                              "lost": 1, "turning": False}]  # a trick given up that changed nothing
-    assert r.view().turning == ("No card of yours changed the outcome; your cards gave up 1 trick in all, "
+    assert r.view().turning == ("No card changed the outcome; your cards gave up 1 trick in all, "
                                 "the first in trick 3 (the king of hearts was best).")
+    r.answers["trick 5"] = [{"trick": 5, "seat": 1, "card": "9S", "played": 7, "best": 6, "best_card": "KS",
+                             "lost": 1, "turning": False}]
+    (west,) = [c for c in r.view().others if c.title == "West's cards"]
+    assert [line.text for line in west.lines] == [
+        "Trick 5: the nine of spades gave up 1 trick: with all cards known, the king of spades was best."]
 
 
 def test_the_review_opens_after_a_hand_and_from_history() -> None:
@@ -192,7 +203,7 @@ def test_pieces_past_their_budget_say_so() -> None:
     view = r.view()
     assert view.summary == "What the bidder could have made is too long to work out within the search budget."
     assert view.lines[0].text == "Trick 1: too long to work out within the search budget."
-    assert "some tricks are too long to work out" in view.turning
+    assert "Some tricks are too long to work out" in view.turning
     assert all("search budget" in c.text for c in view.contracts)
 
 
