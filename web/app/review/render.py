@@ -39,7 +39,7 @@ def _analysis(view: ReviewView) -> str:
     contracts = "".join(tag("li", text("strong", c.side) + text("span", ": " + c.text,
                                                                class_="muted" if c.pending else None))
                         for c in view.contracts)
-    others = "".join(text("h3", cards.title) + _lines(view, cards.lines) for cards in view.others)
+    others = "".join(text("h3", cards.title) + _lines(view, cards.lines, "review-others") for cards in view.others)
     return tag("section", text("p", progress, class_="review-progress muted", role="status")
                + "".join(text("p", words, class_="review-deal muted") for words in (view.auction, view.kitty) if words)
                + text("p", view.summary, class_="review-summary")
@@ -50,15 +50,16 @@ def _analysis(view: ReviewView) -> str:
                + text("p", "Judged with all cards known. The hint chooses on what your seat could see: where its "
                       "card differs from the one named here, the hint's was best on what you could see; with all "
                       "cards known, the card named here.", class_="review-note muted")
-               + _lines(view, view.lines) + others,
+               + _lines(view, view.lines, "review-lines") + others,
                class_="review-analysis", aria_label="Double-dummy analysis")
 
 
-def _lines(view: ReviewView, lines: tuple[ReviewLine, ...]) -> str:
+def _lines(view: ReviewView, lines: tuple[ReviewLine, ...], cls: str) -> str:
+    """A seat's cards judged, the trick shown marked."""
     return tag("ol", "".join(text("li", line.text, class_=" ".join(
         name for name, on in (("pending", line.pending), ("lost", line.lost),
-                              ("current", line.trick == view.step)) if on) or None, data_trick=line.trick)
-                             for line in lines), class_="review-lines")
+                              ("current", 0 < line.trick == view.step)) if on) or None, data_trick=line.trick)
+                             for line in lines), class_=cls)
 
 
 def _open_hand(suits: tuple[ReviewSuit, ...], label: str) -> str:

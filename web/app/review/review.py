@@ -343,7 +343,7 @@ class Review:
             if best["bid"]:
                 bid = Bid.parse(best["bid"])
                 words = (f"{bid.name} by {seat_name(players, best['seat'])}"
-                         + (f": {bid.tricks} tricks there with all cards known, for "
+                         + (": made with all cards known, for "
                             f"{self.match.rules.bid_value(bid)} points, the most of the contracts that beat the "
                             "other sides' bids" if best["settled"] else " (at least: a search ran out of its budget)"))
             else:
