@@ -65,20 +65,23 @@ def run(job: tuple[str, int]) -> tuple[str, int, bool, list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=200, help="hands dealt a preset (thrown-in hands not counted)")
+    parser.add_argument("--hands", type=int, default=200, help="hands played a preset (thrown-in hands dealt again)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--preset", action="append", help="a preset (default: every one)")
     args = parser.parse_args()
     start, checked, found = time.perf_counter(), dict[str, int](), 0
     for preset in args.preset or list(PRESETS):
-        jobs = [(preset, seed) for seed in range(1, args.hands + 1)]
+        seed = 0
         with ProcessPoolExecutor(args.jobs) as pool:
-            for name, seed, played, wrong in pool.map(run, jobs):
-                checked[name] = checked.get(name, 0) + played
-                found += len(wrong)
-                for line in wrong:
-                    print(f"{name} seed {seed}: {line}", flush=True)
-        print(f"{preset}: {checked.get(preset, 0)} hands checked", flush=True)
+            while checked.get(preset, 0) < args.hands:  # thrown-in hands dealt again
+                jobs = [(preset, seed + k) for k in range(1, args.hands - checked.get(preset, 0) + 1)]
+                seed += len(jobs)
+                for name, dealt, played, wrong in pool.map(run, jobs):
+                    checked[name] = checked.get(name, 0) + played
+                    found += len(wrong)
+                    for line in wrong:
+                        print(f"{name} seed {dealt}: {line}", flush=True)
+        print(f"{preset}: {checked[preset]} hands checked (seeds 1-{seed})", flush=True)
     print(f"{found} contradictions in {sum(checked.values())} hands, {time.perf_counter() - start:.0f} s")
 
 
