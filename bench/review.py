@@ -1,5 +1,5 @@
 """The hand review's analysis time per hand, piece by piece as the worker answers it
-(bots/review.py): the bidder's double-dummy tricks, each of South's cards, each side's
+(bots/review.py): the bidder's double-dummy tricks, every card played, each side's
 best contract; and the nodes searched (the same on any machine, under any load).  Hands
 dealt from seeds and played by the normal bots.
 
@@ -39,7 +39,7 @@ def played_hands(count: int, seed: int = 7) -> list[Hand]:
 
 
 def review_times(hand: Hand) -> tuple[float, float, float, int]:
-    """(the bidder's tricks and South's ten cards, everything, the slowest piece), in seconds,
+    """(the bidder's tricks and every card, everything, the slowest piece), in seconds,
     and the nodes searched in all, the pieces asked of one :class:`bots.review.Analysis` in the
     order the review asks them."""
     pieces = []
@@ -49,7 +49,7 @@ def review_times(hand: Hand) -> tuple[float, float, float, int]:
     pieces.append(time.perf_counter() - start)
     for trick in range(1, 11):
         t = time.perf_counter()
-        verdicts = analysis.trick_verdicts(trick, 0, guess)
+        verdicts = analysis.trick_verdicts(trick, None, guess)
         pieces.append(time.perf_counter() - t)
         if verdicts:
             guess = verdicts[-1].played
@@ -69,7 +69,7 @@ def main(count: int) -> str:
         print(f"hand {number + 1} ({hand.contract}): " + ", ".join(f"{t * 1000:.0f} ms" for t in times)
               + f", {searched} nodes", flush=True)
     lines = [f"Python {sys.version.split()[0]}, {count} hands (standard, played by the normal bots)"]
-    for column, name in enumerate(("bidder's tricks and South's cards", "the whole review",
+    for column, name in enumerate(("bidder's tricks and every card", "the whole review",
                                    "the slowest single piece")):
         values = [r[column] for r in rows]
         lines.append(f"{name:34s} median {statistics.median(values) * 1000:7.0f} ms, "

@@ -6,10 +6,12 @@ the bidder takes a trick at all (:func:`misere_value`).  The pieces:
 
 * :func:`makeable`: what the declarer's side could have taken from the first
   lead on;
-* :func:`trick_verdicts`: for one trick, each card a seat played there, the
-  tricks it gave up against the best card, and whether it was the turning
+* :func:`trick_verdicts`: for one trick, each card played there (or a seat's), the
+  tricks it gave up against the best card, and whether it was a turning
   point (the best card would have made, or set, the contract where the card
-  played did not);
+  played did not).  The value before a card is the value after the card before it:
+  the figure and every card's values make one story, each change of the count made by
+  a card (any seat's: a defender's slip too), which :func:`contradictions` checks;
 * :meth:`Analysis.best_contract`: a side's best-scoring contract among those
   that beat every bid of the other sides, had it declared with the hands as
   they were when play began (:func:`best_contract`: found by probing whether
@@ -35,7 +37,7 @@ from engine.hand import Hand, Phase
 
 from bots.solver import SearchTimeout, Solver, declaring_positions
 
-ANSWERS = 2
+ANSWERS = 3
 """The version of the answers: raise it with any change that makes a piece's answer differ
 (the solver's values, the budgets below), so that answers kept from before
 (app.review.store) are not shown.  tests/test_review_store.py pins some answers to it."""
@@ -138,6 +140,9 @@ class Analysis:
         """The sides' solvers by :func:`_board_key` of their first lead."""
         self.figure: int | None = None
         """The bidder's figure (:meth:`makeable`) once worked out."""
+        self._values: dict[int, int] = {}
+        """Exact values of the play's positions worked out so far, by cards played: a card's
+        value before is then known, not searched."""
 
     def makeable(self, node_limit: int = NODE_LIMIT) -> int | None:
         """The declaring side's tricks double dummy from the first lead (None contract:
@@ -145,7 +150,7 @@ class Analysis:
         ``node_limit`` nodes."""
         try:
             solver, _ = self._moved(0, node_limit)
-            self.figure = _value(solver, self._start, self._likely())
+            self.figure = self._values[0] = _value(solver, self._start, self._likely())
         except SearchTimeout:
             return None
         return self.figure
@@ -161,22 +166,26 @@ class Analysis:
         taken = sum(self.hand.won[p] for p in self._counted)
         return taken if contract is None else max(taken, contract.tricks)
 
-    def trick_verdicts(self, trick: int, seat: int, guess: int | None = None,
+    def trick_verdicts(self, trick: int, seat: int | None = None, guess: int | None = None,
                        node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
-        """The cards ``seat`` played in ``trick`` (its hand and, two players, its piles), each
-        against the best card; ``guess``: the value before the trick, if known (it saves
-        probes); None if the searches passed ``node_limit`` nodes in all."""
+        """The cards played in ``trick`` (only ``seat``'s: its hand and, two players, its piles,
+        if given), each against the best card; ``guess``: the value before the trick, if known
+        (it saves probes); None if the searches passed ``node_limit`` nodes in all."""
         out = []
         try:
             for ply, (number, position, action) in enumerate(plays(self.hand)):
                 if number > trick:
                     break
-                if number < trick or position.controller[position.turn] != seat:
+                if number < trick or seat is not None and position.controller[position.turn] != seat:
                     continue
                 solver, position = self._moved(ply, node_limit)
                 node_limit = 0  # the budget is the piece's
-                out.append(_verdict(solver, position, action, self._counted, number, seat, guess))
-                guess = out[-1].played
+                before = self._values.get(ply)
+                verdict = _verdict(solver, position, action, self._counted, number,
+                                   position.controller[position.turn], before, guess)
+                self._values[ply], self._values[ply + 1] = verdict.best, verdict.played
+                out.append(verdict)
+                guess = verdict.played
         except SearchTimeout:
             return None
         return out
@@ -256,25 +265,30 @@ def makeable(hand: Hand, node_limit: int = NODE_LIMIT) -> int | None:
     return Analysis(hand).makeable(node_limit)
 
 
-def trick_verdicts(hand: Hand, trick: int, seat: int, guess: int | None = None,
+def trick_verdicts(hand: Hand, trick: int, seat: int | None = None, guess: int | None = None,
                    node_limit: int = NODE_LIMIT) -> list[Verdict] | None:
     """:meth:`Analysis.trick_verdicts` of a hand on its own."""
     return Analysis(hand).trick_verdicts(trick, seat, guess, node_limit)
 
 
 def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int], number: int,
-             seat: int, guess: int | None) -> Verdict:
-    """``action`` played at ``position`` (where ``solver`` stands) against the best card."""
-    played = _after(solver, position, action, counted, guess)
+             seat: int, before: int | None, guess: int | None) -> Verdict:
+    """``action`` played at ``position`` (where ``solver`` stands) against the best card;
+    ``before``: the position's value if known exactly, else ``guess``: its likely value."""
     misere = _is_misere(position)
     maximise = (position.turn in counted) != misere
-    # one probe tells whether a better card was there; only then its value and a card for it
+    played = _after(solver, position, action, counted, guess if before is None else before,
+                    None if before is None or misere else maximise)
     best, best_action = played, action
-    if misere and played == (1 if maximise else 0):  # nothing beats taking a trick, or none
+    if before is not None:
+        best = before
+    elif misere and played == (1 if maximise else 0):  # nothing beats taking a trick, or none
         pass
     elif solver.can_take(played + 1) if maximise else not solver.can_take(played):
+        # one probe told that a better card was there: now its value
         best = (played + 1 if maximise else played - 1) if misere else solver.tricks(
             played + 1 if maximise else played - 1)
+    if best != played:
         reaching = solver.play_reaching(best, maximise)
         assert reaching is not None  # the position's value is reached by some play
         best_action = reaching
@@ -283,9 +297,12 @@ def _verdict(solver: Solver, position: Hand, action: Action, counted: list[int],
     return Verdict(number, seat, str(action), played, best, str(best_action), lost, turning)
 
 
-def _after(solver: Solver, position: Hand, action: Action, counted: list[int], guess: int | None) -> int:
+def _after(solver: Solver, position: Hand, action: Action, counted: list[int], guess: int | None,
+           maximise: bool | None = None) -> int:
     """The value after ``action``, exactly (``guess``: the likely value, to start the probes from;
-    a misere: :func:`misere_value`)."""
+    a misere: :func:`misere_value`).  ``maximise`` given, ``guess`` is the value before, which the
+    card cannot pass (above it when the card's side maximises, below it else): one probe tells
+    a best card."""
     position.push(action)
     try:
         if position.is_over:
@@ -295,6 +312,10 @@ def _after(solver: Solver, position: Hand, action: Action, counted: list[int], g
         position.pop()
     solver.play(action)
     try:
+        if maximise is not None and guess is not None:
+            if solver.can_take(guess) if maximise else not solver.can_take(guess + 1):
+                return guess
+            return solver.tricks(guess - 1 if maximise else guess + 1)
         return _value(solver, position, guess)
     finally:
         solver.unplay()
@@ -403,3 +424,41 @@ def _contract_hand(start: Hand, declarer: int, contract: Bid) -> Hand:
     return made_up
 
 
+
+
+def contradictions(hand: Hand, figure: int | None, verdicts: Iterable[Verdict]) -> list[str]:
+    """What a review of the finished ``hand`` states (the bidder's ``figure``, None if not
+    worked out, and the cards' ``verdicts``) that exact solves, by a solver of its own built
+    afresh, do not bear out: each count must be the exact value of its position (the best
+    card's too), the count before a card the count after the card before it (no change
+    that no card made), and a turning point must change the outcome."""
+    out: list[str] = []
+    start = start_of_play(hand)
+    counted = declaring_positions(start)
+    solver = Solver(start, counted)
+    value = _value(solver, start, None)
+    if figure is not None and figure != value:
+        out.append(f"the figure {figure} is {value} exactly")
+    judged = {(v.trick, v.card): v for v in verdicts}
+    stated = figure
+    last = len(hand.history) - len(start.history) - 1
+    for ply, (number, position, action) in enumerate(plays(hand)):
+        after = _after(solver, position, action, counted, value)
+        v = judged.get((number, str(action)))
+        if v is not None:
+            where = f"trick {number}, {v.card}"
+            if stated is not None and v.best != stated:
+                out.append(f"{where}: the count before it is {v.best}, after the card before {stated}")
+            best_after = _after(solver, position, Action.parse(v.best_card), counted, value)
+            if (v.best, v.played, best_after) != (value, after, value):
+                out.append(f"{where}: best {v.best}, played {v.played}, the best card's {best_after}; "
+                           f"exactly {value}, {after}")
+            if v.lost != abs(v.best - v.played):
+                out.append(f"{where}: {v.lost} lost, from {v.best} to {v.played}")
+            if hand.contract is not None and v.turning != (made(position, value) != made(position, after)):
+                out.append(f"{where}: turning point {v.turning}, made {made(position, value)} then {made(position, after)}")
+        stated = None if v is None else v.played
+        if ply < last:
+            solver.play(action)
+        value = after
+    return out

@@ -48,6 +48,8 @@ def expect_analysis(dialog: Locator, review: Review) -> None:
                                                                  for c in view.contracts])
     if view.turning:
         expect(dialog.locator(".review-turning")).to_have_text(view.turning)
+    expect(dialog.locator(".review-others li")).to_have_text([line.text for cards in view.others for line in cards.lines])
+    expect(dialog.locator(".review-deal")).to_have_text([view.auction, view.kitty])
 
 
 @contextmanager
@@ -113,6 +115,7 @@ def test_the_review_after_a_hand_steps_trick_by_trick_with_the_solvers_numbers(b
         found += violations(page, "hand review, a trick shown")
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=SHOTS / "phone-review.png", full_page=True)
+        dialog.locator(".review-analysis").screenshot(path=SHOTS / "phone-review-analysis.png")
         page.keyboard.press("Escape")
         expect(dialog).to_be_hidden()
     assert found == [], "\n".join(found)

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 python=${PYTHON:-python3}
 bash scripts/setup.sh
 typecheck() {
-  "$python" -m mypy engine bots bench bidding_model sitebuild build.py
+  MYPYPATH=web "$python" -m mypy engine bots bench bidding_model sitebuild build.py
   MYPYPATH=web "$python" -m mypy --strict --explicit-package-bases web/app web/main.py
   MYPYPATH=web:bench "$python" -m mypy --explicit-package-bases scripts tests e2e
 }

@@ -233,3 +233,35 @@ def test_a_misere_is_judged_by_whether_the_bidders_take_a_trick(bid: str, option
         if judged:
             break
     assert judged or option == "double_nullo"  # two low-card players are soon caught: it is set early
+
+
+def test_every_card_of_a_trick_is_judged_and_the_counts_make_one_story() -> None:
+    """Every seat's cards (a defender's too), each count before a card the count after the
+    one before it, from the figure on; :func:`review.contradictions` finds none."""
+    hand = bots_hand("standard", 21)
+    analysis = review.Analysis(hand)
+    figure = analysis.makeable()
+    story = [v for t in range(1, 11) for v in verdicts_of(analysis, t)]
+    assert [v.card for v in story] == [str(c) for t in hand.tricks for c in t.cards]
+    assert {v.seat for v in story} == {0, 1, 2, 3}
+    counts = [figure] + [v.played for v in story]
+    assert [v.best for v in story] == counts[:-1]
+    assert review.contradictions(hand, figure, story) == []
+
+
+def test_a_story_that_does_not_add_up_is_a_contradiction() -> None:
+    hand = six_spades("AH", "6S", "4H", "5C", "4D")
+    (verdict,) = verdicts(hand, 1, 0)
+    assert review.contradictions(hand, 6, [verdict]) == []
+    assert review.contradictions(hand, 5, [verdict]) == [
+        "the figure 5 is 6 exactly", "trick 1, AH: the count before it is 6, after the card before 5"]
+    wrong = replace(verdict, best=7, lost=2)
+    assert len(review.contradictions(hand, 6, [wrong])) == 2  # the chain and the count
+    assert review.contradictions(hand, 6, [replace(verdict, turning=False)]) == [
+        "trick 1, AH: turning point False, made True then False"]
+
+
+def verdicts_of(analysis: review.Analysis, trick: int) -> list[Verdict]:
+    found = analysis.trick_verdicts(trick)
+    assert found is not None
+    return found

@@ -116,20 +116,31 @@ def test_an_answer_for_another_hand_is_not_taken() -> None:
 
 def test_the_turning_point_is_named() -> None:
     session = played_hand()
+    hand = session.hand
+    assert hand.contract is not None
     r = Review(session.record())
     r.answers["makeable"] = 7
     tricks = [p for p in r.pieces if p["piece"] == "trick"]
     for p in tricks:
         r.answers[f"trick {p['trick']}"] = []
-    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
+    k = hand.contract.tricks
+    bidding = 0 in hand.sides.seats
+    best, played = (k, k - 1) if bidding else (k - 1, k)
+    r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": played, "best": best, "best_card": "KH",
                              "lost": 1, "turning": True}]
     words = r.view().turning
-    outcome = "made" if 0 in session.hand.sides.seats else "set"
-    assert words == f"Trick 3: the king of hearts instead would have {outcome} the contract."
+    went = f"go ({k} tricks to {k - 1}): the king of hearts instead would have made it." if bidding else \
+        f"in ({k - 1} tricks to {k}): the king of hearts instead would have set it."
+    assert words == f"Trick 3: your nine of hearts let the contract {went}"
     r.answers["trick 3"] = [{"trick": 3, "seat": 0, "card": "9H", "played": 6, "best": 7, "best_card": "KH",
                              "lost": 1, "turning": False}]  # a trick given up that changed nothing
-    assert r.view().turning == ("No card of yours changed the outcome; your cards gave up 1 trick in all, "
+    assert r.view().turning == ("No card changed the outcome; your cards gave up 1 trick in all, "
                                 "the first in trick 3 (the king of hearts was best).")
+    r.answers["trick 5"] = [{"trick": 5, "seat": 1, "card": "9S", "played": 7, "best": 6, "best_card": "KS",
+                             "lost": 1, "turning": False}]
+    (west,) = [c for c in r.view().others if c.title == "West's cards"]
+    assert [line.text for line in west.lines] == [
+        "Trick 5: the nine of spades gave up 1 trick: with all cards known, the king of spades was best."]
 
 
 def test_the_review_opens_after_a_hand_and_from_history() -> None:
@@ -192,7 +203,7 @@ def test_pieces_past_their_budget_say_so() -> None:
     view = r.view()
     assert view.summary == "What the bidder could have made is too long to work out within the search budget."
     assert view.lines[0].text == "Trick 1: too long to work out within the search budget."
-    assert "some tricks are too long to work out" in view.turning
+    assert "Some tricks are too long to work out" in view.turning
     assert all("search budget" in c.text for c in view.contracts)
 
 
@@ -341,3 +352,49 @@ def test_once_the_hand_shown_is_worked_out_the_hand_before_is_and_opens_complete
     assert review.answers == fresh.answers
     review.other_hand(1)  # the hand after: worked out afresh
     assert review.done == 0 and review.request() is not None
+
+
+def test_what_the_review_states_is_borne_out_by_exact_solves() -> None:
+    """The consistency check (bench/review_consistency.py) on a few hands: every count exact,
+    each change of count made by a card named, no card 'would have made' a contract unless the
+    count after it reaches it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from review_consistency import check, played_hand as dealt  # noqa: PLC0415
+    checked = 0
+    for preset, seed in [("standard", 1), ("standard", 4), ("cutthroat", 2), ("two-handed", 1), ("american", 3)]:
+        hand = dealt(preset, seed)
+        if hand is not None:
+            assert check(hand) == [], (preset, seed)
+            checked += 1
+    assert checked >= 4
+
+
+def test_each_change_of_outcome_is_told_once_naming_its_card() -> None:
+    session = played_hand(5)  # North lets the contract go, then East lets it in
+    r = Review(session.record())
+    while (request := r.request()) is not None:
+        r.take(request, answer(request))
+    turning = [v for t in range(1, 11) for v in r.answers[f"trick {t}"] or []  # type: ignore[attr-defined]
+               if v["turning"]]
+    words = r.view().turning
+    assert len(turning) == 2 and words.count("instead would have") == 2
+    assert "let the contract go (8 tricks to 7)" in words and "let the contract in (7 tricks to 8)" in words
+    for v in turning:
+        assert f"Trick {v['trick']}: " in words and card(v["card"]) in words
+
+
+def test_the_review_shows_the_auction_the_kitty_and_the_trumps_as_trumps() -> None:
+    session = played_hand(2)  # eight hearts by West: the jack of diamonds is a heart
+    r = Review(session.record())
+    while (request := r.request()) is not None:
+        r.take(request, answer(request))
+    view = r.view()
+    assert view.auction == "The auction: West 6NT, North pass, East 7♥, South pass, West 8♥, East pass."
+    assert view.kitty == "The kitty: 6♠ J♠ 7♣; West put back 5♣ 7♣ 7♦."
+    east = next(s for s in view.seats if s.name == "East")
+    assert [(s.symbol, s.trumps, [c.text for c in s.cards]) for s in east.suits][0] == (
+        "♥", True, ["JD", "10H", "8H", "7H"])
+    assert "JD" not in [c.text for s in east.suits[1:] for c in s.cards]
+    html = review_render.dialog(view)
+    assert 'class="red suit-H trumps"' in html and "The auction: West 6NT" in html
+    assert all(" by " not in c.text or "points, the most" in c.text or "at least" in c.text for c in view.contracts)

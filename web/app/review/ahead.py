@@ -55,7 +55,7 @@ class ReviewAhead:
             if key in self.answers or piece["piece"] == "contract" and not whole:
                 continue
             assert self.analysis is not None
-            request = {**piece, "seat": PLAYER, "guess": guess_before(self.answers, piece.get("trick", 0))}
+            request = {"seat": PLAYER, **piece, "guess": guess_before(self.answers, piece.get("trick", 0))}
             done, value = work_on(self.analysis, self.spent, request, nodes)
             if done:
                 self.answers[key] = value

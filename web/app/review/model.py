@@ -15,6 +15,8 @@ class Piece(TypedDict, total=False):
 
     piece: Literal["makeable", "trick", "contract"]
     trick: int
+    seat: None
+    """A trick's cards: every seat's (None)."""
     side: int
 
 
@@ -41,6 +43,18 @@ class ContractData(TypedDict):
     settled: bool
 
 
+class ReviewSuit(NamedTuple):
+    """A line of an open hand: a suit as the cards play (the bowers and the joker with the trumps)."""
+
+    symbol: str
+    """'♠', '★' for a suitless joker."""
+    suit: str
+    """'S', '' for a suitless joker."""
+    colour: str
+    trumps: bool
+    cards: tuple[CardView, ...]
+
+
 class ReviewSeat(NamedTuple):
     """A position's cards, face up, after the tricks shown."""
 
@@ -49,6 +63,7 @@ class ReviewSeat(NamedTuple):
     """Where it sits on the table, as the table names it ('north', 'north-west', 'south-piles')."""
     mine: bool
     cards: tuple[CardView, ...]
+    suits: tuple[ReviewSuit, ...] = ()
 
 
 class ReviewTrickCard(NamedTuple):
@@ -69,12 +84,20 @@ class ReviewTrick(NamedTuple):
 
 
 class ReviewLine(NamedTuple):
-    """A line of 'Your cards': a trick's verdict on one card, or that it is being worked out."""
+    """A line of a seat's cards judged: a trick's verdict on one card, or that it is being
+    worked out."""
 
     trick: int
     text: str
     lost: int
     pending: bool
+
+
+class ReviewCards(NamedTuple):
+    """A seat's cards judged: 'Your cards' (every card), 'West's cards' (those that gave up tricks)."""
+
+    title: str
+    lines: tuple[ReviewLine, ...]
 
 
 class ReviewContract(NamedTuple):
@@ -103,5 +126,11 @@ class ReviewView(NamedTuple):
     trick: ReviewTrick | None = None
     summary: str = ""
     lines: tuple[ReviewLine, ...] = ()
+    """Your cards judged."""
     turning: str = ""
+    """Where the count changed the outcome, card by card (any seat's)."""
     contracts: tuple[ReviewContract, ...] = ()
+    others: tuple[ReviewCards, ...] = ()
+    """The other seats' cards judged."""
+    auction: str = ""
+    kitty: str = ""

@@ -4,8 +4,8 @@ trick, the analysis as it comes, and the controls to step through it."""
 from __future__ import annotations
 
 from app.html.tags import button, tag, text
-from app.review.model import ReviewView
-from app.table.render import face, open_hand
+from app.review.model import ReviewLine, ReviewSuit, ReviewView
+from app.table.render import face
 
 
 def dialog(view: ReviewView) -> str:
@@ -39,17 +39,38 @@ def _analysis(view: ReviewView) -> str:
     contracts = "".join(tag("li", text("strong", c.side) + text("span", ": " + c.text,
                                                                class_="muted" if c.pending else None))
                         for c in view.contracts)
-    lines = "".join(text("li", line.text, class_=" ".join(
-        name for name, on in (("pending", line.pending), ("lost", line.lost),
-                              ("current", line.trick == view.step)) if on) or None, data_trick=line.trick)
-                    for line in view.lines)
+    others = "".join(text("h3", cards.title) + _lines(view, cards.lines, "review-others") for cards in view.others)
     return tag("section", text("p", progress, class_="review-progress muted", role="status")
+               + "".join(text("p", words, class_="review-deal muted") for words in (view.auction, view.kitty) if words)
                + text("p", view.summary, class_="review-summary")
                + (text("p", view.turning, class_="review-turning") if view.turning else "")
                + (text("h3", "Best contracts, all cards known, given the auction")
                   + tag("ul", contracts, class_="review-contracts") if contracts else "")
-               + text("h3", "Your cards") + tag("ol", lines, class_="review-lines"),
+               + text("h3", "Your cards")
+               + text("p", "Judged with all cards known. The hint chooses on what your seat could see: where its "
+                      "card differs from the one named here, the hint's was best on what you could see; with all "
+                      "cards known, the card named here.", class_="review-note muted")
+               + _lines(view, view.lines, "review-lines") + others,
                class_="review-analysis", aria_label="Double-dummy analysis")
+
+
+def _lines(view: ReviewView, lines: tuple[ReviewLine, ...], cls: str) -> str:
+    """A seat's cards judged, the trick shown marked."""
+    return tag("ol", "".join(text("li", line.text, class_=" ".join(
+        name for name, on in (("pending", line.pending), ("lost", line.lost),
+                              ("current", 0 < line.trick == view.step)) if on) or None, data_trick=line.trick)
+                             for line in lines), class_=cls)
+
+
+def _open_hand(suits: tuple[ReviewSuit, ...], label: str) -> str:
+    """A hand laid face up, a line of ranks a suit as the cards play (the bowers and the joker
+    with the trumps), each card named for screen readers."""
+    items = "".join(tag("li", text("span", s.symbol, class_="sym", aria_hidden="true")
+                        + "".join(text("span", c.rank, role="img", aria_label=c.label) for c in s.cards),
+                        class_=" ".join(filter(None, (s.colour, s.suit and f"suit-{s.suit}",
+                                                      "trumps" if s.trumps else ""))))
+                    for s in suits)
+    return tag("ul", items, class_="open-hand", aria_label=label)
 
 
 def _table(view: ReviewView) -> str:
@@ -57,7 +78,7 @@ def _table(view: ReviewView) -> str:
     suit, as a double-dummy diagram lays it out), and in the middle the last trick shown, each
     card in front of its player, the winner marked."""
     seats = "".join(tag("div", text("h3", s.name, class_="review-name")
-                        + (open_hand(s.cards, f"{s.name}'s cards") if s.cards
+                        + (_open_hand(s.suits, f"{s.name}'s cards") if s.cards
                            else text("p", "no cards left", class_="review-none")),
                         class_=f"review-seat at-{s.place}" + (" mine" if s.mine else ""))
                     for s in view.seats)

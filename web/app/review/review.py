@@ -15,16 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
-from engine.actions import Action
+from engine.actions import PASS, Action
 from engine.bids import Bid
-from engine.cards import Card, ids_of
+from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_SYMBOLS, Card, cards_of, ids_of
 from engine.hand import Hand
 from engine.record import replay
 from engine.seats import seat_name
+from engine.trumps import trump_order
 
-from app.html.cards import hand_order
-from app.review.model import (ContractData, Piece, ReviewContract, ReviewLine, ReviewSeat, ReviewTrick, ReviewTrickCard,
-                              ReviewView, VerdictData)
+from app.html.cards import SUIT_COLOURS, bid_short, hand_order, short
+from app.review.model import (ContractData, Piece, ReviewCards, ReviewContract, ReviewLine, ReviewSeat, ReviewSuit,
+                              ReviewTrick, ReviewTrickCard, ReviewView, VerdictData)
 from app.review.store import ReviewStore
 from app.table.view import card_view, place
 
@@ -198,11 +199,9 @@ class Review:
         for t in hand.tricks[:self.step]:
             for p, c in zip(t.positions, t.cards):
                 held[p] &= ~(1 << c)
-        contract = hand.contract
         seats = tuple(ReviewSeat(position_name(hand, p), position_place(hand, p), hand.controller[p] == PLAYER,
-                                 tuple(card_view(c, rules.deck) for c in hand_order(
-                                     rules, tuple(Card(c) for c in ids_of(held[p])), contract, hand.joker_suit)))
-                      for p in range(rules.positions))
+                                 tuple(c for suit in suits for c in suit.cards), suits)
+                      for p in range(rules.positions) for suits in [open_suits(hand, held[p])])
         trick = None
         if self.step:
             t = hand.tricks[self.step - 1]
@@ -211,7 +210,8 @@ class Review:
                                                       card_view(c, rules.deck))
                                       for p, c in zip(t.positions, t.cards)))
         return head._replace(title=self._title(), seats=seats, trick=trick, summary=self._summary(),
-                             lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players))
+                             lines=self._lines(), turning=self._turning(), contracts=self._contracts(rules.players),
+                             others=self._others(), auction=auction_words(hand), kitty=kitty_words(hand))
 
     def _title(self) -> str:
         hand, players = self.hand, self.match.rules.players
@@ -246,7 +246,24 @@ class Review:
                 return f"With all cards known, the defenders could have made the {who} take a trick: the contract could not be made."
             return f"With all cards known, the {who} could have taken no tricks: enough to make the contract."
         outcome = "enough to make the contract" if made(hand, value) else "the contract could not be made"
-        return f"With all cards known, the {who} could have taken {value} trick{'s' * (value != 1)}: {outcome}."
+        return (f"With all cards known and best play by all from the first lead, the {who} could have taken "
+                f"{value} trick{'s' * (value != 1)}: {outcome}. The count changes only where a card gave up tricks.")
+
+    def _judged(self) -> tuple[list[VerdictData], bool, bool]:
+        """Every card's verdict answered so far, in the order played, up to the first trick not
+        answered; whether one is not answered yet, whether one is unsettled."""
+        out: list[VerdictData] = []
+        for piece in self.pieces:
+            if piece["piece"] != "trick":
+                continue
+            key = f"trick {piece['trick']}"
+            if key not in self.answers:
+                return out, True, False
+            verdicts = self._verdicts(piece["trick"])
+            if verdicts is None:
+                return out, False, True
+            out += verdicts
+        return out, False, False
 
     def _lines(self) -> tuple[ReviewLine, ...]:
         """Each trick's verdict on the player's cards, as it comes."""
@@ -256,6 +273,8 @@ class Review:
             if piece["piece"] != "trick":
                 continue
             t = piece["trick"]
+            if PLAYER not in {self.hand.controller[p] for p in self.hand.tricks[t - 1].positions}:
+                continue
             key = f"trick {t}"
             if key not in self.answers:
                 lines.append(ReviewLine(t, f"Trick {t}: working it out…", 0, True))
@@ -264,42 +283,53 @@ class Review:
             if verdicts is None:
                 lines.append(ReviewLine(t, f"Trick {t}: {UNSETTLED}.", 0, False))
                 continue
-            lines += (ReviewLine(t, verdict_words(v, misere), v["lost"], False) for v in verdicts)
+            lines += (ReviewLine(t, verdict_words(v, misere), v["lost"], False) for v in verdicts if v["seat"] == PLAYER)
         return tuple(lines)
 
+    def _others(self) -> tuple[ReviewCards, ...]:
+        """The other seats' cards that gave up tricks, seat by seat, once every trick is answered."""
+        judged, pending, unsettled = self._judged()
+        hand, players = self.hand, self.hand.players
+        if pending or not self.pieces or not any(p["piece"] == "trick" for p in self.pieces):
+            return ()
+        misere = hand.contract is not None and hand.contract.is_misere
+        out = []
+        for seat in range(1, players):
+            if not any(hand.controller[p] == seat for t in hand.tricks for p in t.positions):
+                continue
+            lost = tuple(ReviewLine(v["trick"], verdict_words(v, misere), v["lost"], False)
+                         for v in judged if v["seat"] == seat and v["lost"])
+            if not lost:
+                last = "Every card worked out a best card." if unsettled else "Every card a best card."
+                lost = (ReviewLine(0, last, 0, False),)
+            out.append(ReviewCards(f"{seat_name(players, seat)}'s cards", lost))
+        return tuple(out)
+
     def _turning(self) -> str:
-        """The first card of the player's that changed the outcome, in words."""
+        """Where the count changed the outcome, card by card (any seat's): the story from the
+        bidder's figure on, each count the one after the card before."""
         if "makeable" not in self.answers:
             return ""
         if is_hi_lo(self.hand):
             return "A hi-lo's cards are not judged: the solver finds the most tricks, not exactly five."
-        pending = unsettled = False
-        for piece in self.pieces:
-            if piece["piece"] != "trick":
-                continue
-            key = f"trick {piece['trick']}"
-            pending = pending or key not in self.answers
-            verdicts = self._verdicts(piece["trick"])
-            unsettled = unsettled or (key in self.answers and verdicts is None)
-            for v in verdicts or ():
-                if v["turning"] and not pending and not unsettled:
-                    return turning_words(self.hand, v)
+        judged, pending, unsettled = self._judged()
+        told = [turning_words(self.hand, v) for v in judged if v["turning"]]
         if pending:
-            return ""
-        losing = [v for p in self.pieces if p["piece"] == "trick" for v in self._verdicts(p["trick"]) or ()
-                  if v["lost"]]
-        lost = sum(v["lost"] for v in losing)
+            return " ".join(told)
         if unsettled:
-            return (f"Your cards in the tricks worked out gave up {lost} trick{'s' * (lost != 1)}; "
-                    f"some tricks are {UNSETTLED}.")
+            return " ".join(told + [f"Some tricks are {UNSETTLED}: a change there is not named."])
+        if told:
+            return " ".join(told)
+        mine = [v for v in judged if v["seat"] == PLAYER and v["lost"]]
+        lost = sum(v["lost"] for v in mine)
         if not lost:
-            return "Every card you played was a best card, all cards known."
-        first = losing[0]  # named here: on a phone the lines of each card are below the fold
-        return (f"No card of yours changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all, "
+            return "No card changed the outcome; every card you played was a best card, all cards known."
+        first = mine[0]  # named here: on a phone the lines of each card are below the fold
+        return (f"No card changed the outcome; your cards gave up {lost} trick{'s' * (lost != 1)} in all, "
                 f"the first in trick {first['trick']} (the {_card_words(first['best_card'])} was best).")
 
     def _contracts(self, players: int) -> tuple[ReviewContract, ...]:
-        """Each side's best contract, all cards known, given the auction."""
+        """Each side's best contract, all cards known, given the auction, with a sentence of why."""
         hand = self.hand
         if hand.contract is None:
             return ()
@@ -311,10 +341,14 @@ class Review:
                 out.append(ReviewContract(name, "working it out…", True))
                 continue
             if best["bid"]:
-                words = (f"{Bid.parse(best['bid']).name} by {seat_name(players, best['seat'])}"
-                         + ("" if best["settled"] else " (at least: a search ran out of its budget)"))
+                bid = Bid.parse(best["bid"])
+                words = (f"{bid.name} by {seat_name(players, best['seat'])}"
+                         + (": made with all cards known, for "
+                            f"{self.match.rules.bid_value(bid)} points, the most of the contracts that beat the "
+                            "other sides' bids" if best["settled"] else " (at least: a search ran out of its budget)"))
             else:
-                words = "no contract beating the auction" + ("" if best["settled"] else " found within the search budget")
+                words = ("no contract beating the other sides' bids can be made, all cards known" if best["settled"]
+                         else "no contract beating the auction found within the search budget")
             out.append(ReviewContract(name, words, False))
         return tuple(out)
 
@@ -326,11 +360,10 @@ def reviewable(hand: Hand) -> bool:
 
 def pieces(hand: Hand) -> list[Piece]:
     """What to ask for, in the order it matters: the bidder's double-dummy tricks, each
-    trick's verdict on the player's cards (the turning point), then each side's best
+    trick's verdicts on every card (the turning points), then each side's best
     contract, the declaring side's first; of a hand in play, the tricks played so far."""
     out: list[Piece] = [{"piece": "makeable"}]
-    out += [{"piece": "trick", "trick": t + 1} for t in range(len(hand.tricks))
-            if PLAYER in {hand.controller[p] for p in hand.tricks[t].positions} and not is_hi_lo(hand)]
+    out += [{"piece": "trick", "trick": t + 1, "seat": None} for t in range(len(hand.tricks)) if not is_hi_lo(hand)]
     if hand.contract is not None:
         declaring = hand.table.side_of(hand.declarer)
         out += [{"piece": "contract", "side": s} for s in sorted(sides(hand), key=lambda s: s != declaring)]
@@ -338,7 +371,7 @@ def pieces(hand: Hand) -> list[Piece]:
 
 
 def guess_before(answers: dict[str, object], trick: int) -> int | None:
-    """The value after the player's last card before ``trick`` (or at the first lead), as far
+    """The value after the last card before ``trick`` (or at the first lead), as far
     as ``answers`` (a review's, by :func:`piece_key`) say: it saves the search probes."""
     figure = answers.get("makeable")
     guess = figure if isinstance(figure, int) else None
@@ -382,18 +415,61 @@ def _card_words(text: str) -> str:
 
 
 def verdict_words(v: VerdictData, misere: bool = False) -> str:
-    """'Trick 3: you played the nine of hearts, a best card.' / '… gave up 1 trick: the king of hearts was best.'"""
+    """'Trick 3: the nine of hearts, a best card.' / '… gave up 1 trick: with all cards known, the
+    king of hearts was best.' (the hint chooses on what the seat could see)."""
     played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
     if not v["lost"]:
         return f"{played}, a best card."
     if misere:  # a misere's value is made or set: a card that lost changed it
-        return f"{played} changed the misere's outcome: the {_card_words(v['best_card'])} was best."
+        return f"{played} changed the misere's outcome: with all cards known, the {_card_words(v['best_card'])} was best."
     return (f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: "
-            f"the {_card_words(v['best_card'])} was best.")
+            f"with all cards known, the {_card_words(v['best_card'])} was best.")
 
 
 def turning_words(hand: Hand, v: VerdictData) -> str:
-    """'Trick 3: the king of hearts instead would have made the contract.'"""
-    outcome = "made" if PLAYER in hand.sides.seats else "set"
-    return f"Trick {v['trick']}: the {_card_words(v['best_card'])} instead would have {outcome} the contract."
+    """Where a card changed the outcome: 'Trick 2: West's nine of spades let the contract back
+    in (7 tricks to 8): the king of spades instead would have set it.'"""
+    contract = hand.contract
+    assert contract is not None
+    who = "your" if v["seat"] == PLAYER else f"{seat_name(hand.players, v['seat'])}'s"
+    card = f"{who} {_card_words(v['card'])}"
+    best = _card_words(v["best_card"])
+    lost = contract.made_by(v["best"])  # else the card let the contract in
+    what = "misere" if contract.is_misere else "contract"
+    counts = "" if contract.is_misere else f" ({v['best']} tricks to {v['played']})"
+    if lost:
+        return f"Trick {v['trick']}: {card} let the {what} go{counts}: the {best} instead would have made it."
+    return f"Trick {v['trick']}: {card} let the {what} in{counts}: the {best} instead would have set it."
 
+
+def open_suits(hand: Hand, held: int) -> tuple[ReviewSuit, ...]:
+    """Cards held, a line a suit as the cards play: the bowers and the joker with the trumps."""
+    rules, contract = hand.rules, hand.contract
+    trump = NO_SUIT if contract is None else contract.denomination
+    order = trump_order(rules.deck, trump, hand.joker_suit)
+    lines: dict[int, list[Card]] = {}
+    for c in hand_order(rules, tuple(Card(c) for c in ids_of(held)), contract, hand.joker_suit):
+        lines.setdefault(order.suit[c], []).append(c)
+    return tuple(ReviewSuit("★", "", "joker", False, tuple(card_view(c, rules.deck) for c in cards)) if s == NO_SUIT
+                 else ReviewSuit(SUIT_SYMBOLS[s], SUIT_LETTERS[s], SUIT_COLOURS[s], s == trump,
+                                 tuple(card_view(c, rules.deck) for c in cards))
+                 for s, cards in lines.items())
+
+
+def auction_words(hand: Hand) -> str:
+    """'The auction: South 7♦, West pass, North 8♦, …'."""
+    bids = [f"{seat_name(hand.players, s)} {'pass' if a.bid is None else bid_short(a.bid)}"
+            for s, a in hand.history if a.bid is not None or a == PASS]
+    return "The auction: " + ", ".join(bids) + "." if bids else ""
+
+
+def kitty_words(hand: Hand) -> str:
+    """'The kitty: J♥ 4♣ 9♦; South put back 5♣ 6♣ 7♠.'"""
+    if not hand.deal.kitty:
+        return ""
+    kitty = " ".join(short(c) for c in hand.deal.kitty)
+    start = start_of_play(hand)
+    if not start.discards or hand.contract is None:
+        return f"The kitty: {kitty}."
+    put = " ".join(short(c) for c in cards_of(start.discards))
+    return f"The kitty: {kitty}; {seat_name(hand.players, hand.declarer)} put back {put}."

@@ -8,7 +8,8 @@ hand itself, its rules, cards, dealer and every action, of the seat reviewed and
 whose answers differ.  The value, compact::
 
     {"at": 1764840000000, "a": {"makeable": 7,
-                                "trick 2": [[0, "KH", 6, 7, "AH", 1, 1]],  (seat, card, played, best, best card, lost, turning)
+                                "trick 2": [[0, "KH", 6, 7, "AH", 1, 1],   (seat, card, played, best, best card, lost, turning)
+                                            [1, "4H", 6]],                 (a best card: seat, card, played)
                                 "contract 0": [1, "8S", 8, 1]}}            (seat, bid, tricks, settled)
 
 (``null`` for a piece whose search ran out of its budget).  At most :data:`MAX_CHARS` are
@@ -36,8 +37,8 @@ from bots.review import ANSWERS
 
 REVIEW: Final = "review/"
 MAX_CHARS: Final = 300_000
-"""The most kept in all: some 600 hands (about 480 characters a hand, key and all), 30 whole
-games; about a tenth of what a browser gives the site (5 MiB, two bytes a character)."""
+"""The most kept in all: some 300 hands (about 1,000 characters a hand, key and all: every
+card's verdict), 15 whole games; about a tenth of what a browser gives the site (5 MiB, two bytes a character)."""
 Answers = dict[str, object]
 """A review's answers, by :func:`app.review.review.piece_key`, as the worker sends them."""
 
@@ -133,7 +134,8 @@ def encode(answers: Mapping[str, object]) -> dict[str, Any]:
         if value is None or key == "makeable":
             out[key] = value
         elif key.startswith("trick "):
-            out[key] = [[v["seat"], v["card"], v["played"], v["best"], v["best_card"], v["lost"], int(v["turning"])]
+            out[key] = [[v["seat"], v["card"], v["played"]] if not v["lost"] else
+                        [v["seat"], v["card"], v["played"], v["best"], v["best_card"], v["lost"], int(v["turning"])]
                         for v in cast("list[VerdictData]", value)]
         else:
             c = cast(ContractData, value)
@@ -167,6 +169,8 @@ def decode(data: Any) -> Answers:
 
 
 def _verdict(trick: int, value: Any) -> VerdictData:
+    if len(value) == 3:  # a best card
+        value = [*value, value[2], value[1], 0, 0]
     seat, card, played, best, best_card, lost, turning = value
     for text in (card, best_card):
         if Action.parse(_text(text)).played_card is None:
