@@ -54,7 +54,7 @@ def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
         newest.get_by_role("button", name="Export").click()
     assert replay(json.loads(Path(info.value.path()).read_text())).totals == match.totals
     dialog.get_by_label("Import a game file").set_input_files(info.value.path())
-    expect(table_page.locator("#arena .app-notice")).to_contain_text("Game imported.")
+    expect(table_page.locator("#panel .app-notice")).to_contain_text("Game imported.")  # over the result
     table.app.expect_turn("game-over")
     assert tuple(table.totals()) == match.totals
 

@@ -90,6 +90,7 @@ def test_a_copy_at_the_root_never_takes_the_games_of_a_copy_at_game(origin: Brow
     expect(ResumeList(page).games).to_have_count(0)
     expect(page.locator(NOTICE)).to_have_count(0)
     page.get_by_role("button", name="History & stats").click()
+    expect(TableScreen(page).dialog).to_be_visible()  # open first: a count of none holds before it is
     expect(TableScreen(page).dialog.locator("ul.kept li")).to_have_count(0)
     page.keyboard.press("Escape")
     StartScreen(page).start(deal="1-3-abc")
