@@ -283,6 +283,9 @@ def test_a_new_build_replaces_the_cache(built: Path, tmp_path: Path, profile: Br
         assert css_text.endswith("/* the next release */\n")
         app.expect_turn("you")
         assert page.evaluate(SAVED_GAMES) == saved
+        expect_offline_ready(page)  # it has asked the worker whether an update took over as it loaded
+        app.expect_turn("you")
+        assert page.locator("html").get_attribute("data-update") is None  # served by the new version: nothing to tell
 
 
 @pytest.mark.probe("offline and updates")

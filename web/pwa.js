@@ -6,12 +6,15 @@
 if ("serviceWorker" in navigator) {
   const root = document.documentElement;
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
-    if (data?.type !== "update-ready") return;
+    if (data?.type !== "update-ready" || root.dataset.update === data.version) return;  // told once
     root.dataset.update = data.version;
     dispatchEvent(new CustomEvent("five-hundred:update-ready", { detail: { version: data.version } }));
   });
   navigator.serviceWorker.register("./sw.js").then(
-    () => navigator.serviceWorker.ready.then(() => { root.dataset.offline = "ready"; }),
+    () => navigator.serviceWorker.ready.then((registration) => {
+      root.dataset.offline = "ready";
+      registration.active?.postMessage({type: "updated?"});  // an update that took over while this page loaded
+    }),
     (error) => console.warn("Offline play is not available:", error),
   );
 }

@@ -4,8 +4,8 @@
 // half-deployed site fails the install and the version before stays), answers
 // from that cache first, and when a new build arrives it installs it (taking
 // unchanged files from the old cache), takes over at once, deletes the old
-// cache and tells the open pages {type: "update-ready", version} (web/pwa.js
-// passes that on to the page).
+// cache and tells the open pages {type: "update-ready", version}, and any page
+// that asks later (web/pwa.js passes that on to the page).
 // Saved games live in localStorage, which no update touches.
 //
 // sitebuild/pwa.py fills in the next line: the build's version and files.
@@ -56,21 +56,36 @@ async function sha256(response) {
   return "sha256-" + btoa(String.fromCharCode(...digest));
 }
 
+// This worker took over from an earlier version; the pages it served itself are of its own.
+let updated = false;
+const served = new Set();
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const old = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
     await Promise.all(old.map((name) => caches.delete(name)));
     await self.clients.claim();
     if (old.length) {
+      updated = true;
       const pages = await self.clients.matchAll({type: "window", includeUncontrolled: true});
       for (const page of pages) page.postMessage({type: "update-ready", version: BUILD.version});
     }
   })());
 });
 
+// A page the earlier version served, still loading when this worker took over, is not among the
+// pages told above: each page asks once it is ready, and one of the earlier version's hears so.
+self.addEventListener("message", (event) => {
+  const page = event.source;
+  if (event.data?.type === "updated?" && updated && page && !served.has(page.id)) {
+    page.postMessage({type: "update-ready", version: BUILD.version});
+  }
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method === "GET" && request.url.startsWith(SCOPE)) {
+    if (request.mode === "navigate" && event.resultingClientId) served.add(event.resultingClientId);
     event.respondWith(cached(request));
   }
 });
