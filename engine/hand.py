@@ -594,9 +594,8 @@ class Hand:
         if self.contract is None:
             self.result = score_hand(self.rules, None, None, (), tuple(tricks))
             return
-        self.result = with_breach(self.rules, score_hand(self.rules, self.contract, self.declarer,
-                                                         self.sides.seats, tuple(tricks)),
-                                  self.breacher)
+        self.result = score_contract(self.rules, self.contract, self.declarer, self.sides.seats,
+                                     tuple(tricks), self.breacher)
 
     # --- sides ------------------------------------------------------------------
     @property
@@ -623,3 +622,11 @@ class Hand:
     def __repr__(self) -> str:
         return (f"<Hand {self.rules} dealer={self.dealer} phase={self.phase.name} "
                 f"actions={len(self.history)}>")
+
+
+def score_contract(rules: Rules, contract: Bid, declarer: int, bidders: tuple[int, ...],
+                   tricks: tuple[int, ...], breacher: int = -1) -> HandResult:
+    """A contract's score from the tricks each seat took (``bidders``: the declarer's side,
+    ``breacher``: the defender who called breach, -1 if none), as a played hand scores it:
+    a score pad's hands score by the same rules."""
+    return with_breach(rules, score_hand(rules, contract, declarer, bidders, tricks), breacher)

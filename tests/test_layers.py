@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("app.tournament",),
     ("app.history",),
     ("app.store",),
-    ("app.review", "app.start"),
+    ("app.review", "app.start", "app.pad"),
     ("app.worker",),
     ("bidding_model", "sitebuild"),
 )

@@ -16,8 +16,8 @@ import * as motion from "./motion.js";
 const body = document.body;
 const SITE_KEYS = "five-hundred";
 const PROBE = "five-hundred-probe";
-const REGIONS = ["start", "standings", "top", "arena", "panel", "hand"];
-const SCREENS = ["start", "table", "standings"];
+const REGIONS = ["start", "standings", "top", "arena", "panel", "hand", "pad"];
+const SCREENS = ["start", "table", "standings", "pad"];
 const CARD_REGIONS = ["arena", "hand"];  // where cards move (web/motion.js): an answer that changes neither moves none
 const WORKER_START_TIMEOUT_MS = 120_000;
 const FORM_CONTROLS = "input, select";  // patchNode sets their properties from their attributes

@@ -19,6 +19,8 @@ t   tricks won by the declarer's side (with no bid: by the sharer's side)
 p   points scored on the hand by the sharer's side
 a   every action of the hand: each action id (:mod:`engine.actions`, 0 to 336)
     in 9 bits, packed big-endian, zero bits to a whole byte, base64url unpadded
+g   a score pad's whole sheet, read-only (alone with ``v`` and ``k``): its JSON
+    (:func:`app.pad.store.dump`) zlib-compressed, base64url unpadded
 k   checksum: the first 6 characters of the base64url SHA-256 of the other
     fields, ``name=value`` joined by ``&`` in the order of this table
 ==  ===========================================================================
@@ -46,7 +48,7 @@ from engine.rules import Rules
 from engine.seats import seat_name
 
 LINK_VERSION: Final = 1
-FIELDS: Final = ("v", "r", "d", "s", "c", "b", "t", "p", "a")
+FIELDS: Final = ("v", "r", "d", "s", "c", "b", "t", "p", "a", "g")
 """Link fields in checksum order; ``k`` is the checksum."""
 MAX_QUERY: Final = 4000
 NO_BID: Final = "none"
@@ -62,6 +64,7 @@ _FORMATS: Final = {
     "t": re.compile(r"[0-9]{1,2}"),
     "p": re.compile(r"-?[0-9]{1,4}"),
     "a": re.compile(r"[A-Za-z0-9_-]{1,1200}"),
+    "g": re.compile(r"[A-Za-z0-9_-]{1,3900}"),
     "k": re.compile(r"[A-Za-z0-9_-]{6}"),
 }
 
@@ -205,25 +208,39 @@ def _query(fields: dict[str, str]) -> str:
 # --- decoding ----------------------------------------------------------------------
 
 
+def sheet_link(text: str) -> str:
+    """The query of a link that shows a score pad's sheet (its JSON ``text``) read-only."""
+    import zlib  # only a sheet shared needs it: not imported at start
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).rstrip(b"=").decode()
+    return _query({"v": str(LINK_VERSION), "g": packed})
+
+
+def decode_sheet(query: str) -> str | None:
+    """The score sheet's JSON text in a query string (None when it holds none), the link's
+    version and checksum checked; raises LinkError. The sheet itself is for the score pad
+    to check (:func:`app.pad.store.parse`)."""
+    fields = _fields(query)
+    if "g" not in fields:
+        return None
+    _check(fields)
+    if set(fields) != {"v", "g", "k"}:
+        raise LinkError("This link is damaged: it holds a score sheet and a deal.")
+    import zlib
+    text = fields["g"]
+    try:
+        data = zlib.decompressobj().decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), MAX_QUERY * 8)
+        return data.decode()
+    except (ValueError, zlib.error):
+        raise LinkError("This link is damaged: its score sheet is not readable.") from None
+
+
 def decode(query: str) -> Link | None:
     """The link in a query string (``location.search``; a leading "?" or "#" is fine):
     None when it holds no link, else a checked :class:`Link`; raises LinkError."""
     fields = _fields(query)
     if not fields:
         return None
-    if "v" not in fields:
-        raise LinkError("This link is damaged: it has no format version.")
-    version = int(fields["v"])
-    if version > LINK_VERSION:
-        raise LinkError(f"This link was made by a newer version of Five Hundred (link format "
-                        f"{version}; this one reads format {LINK_VERSION}). Reload the page to "
-                        f"update the app, then open the link again.")
-    if version != LINK_VERSION:
-        raise LinkError(f"This link's format ({version}) is not one Five Hundred knows.")
-    if "k" not in fields:
-        raise LinkError("This link is incomplete: its checksum is missing.")
-    if fields["k"] != _checksum(fields):
-        raise LinkError("This link is damaged or was changed: its checksum does not match.")
+    _check(fields)
     missing = [name for name in "rds" if name not in fields]
     if missing:
         raise LinkError("This link is incomplete: it does not say which "
@@ -250,6 +267,23 @@ def decode(query: str) -> Link | None:
     if has_result:
         return Link(link.rules, link.deal, seat, _result(fields, rules))
     return link
+
+
+def _check(fields: dict[str, str]) -> None:
+    """LinkError unless the link's format version is ours and its checksum matches."""
+    if "v" not in fields:
+        raise LinkError("This link is damaged: it has no format version.")
+    version = int(fields["v"])
+    if version > LINK_VERSION:
+        raise LinkError(f"This link was made by a newer version of Five Hundred (link format "
+                        f"{version}; this one reads format {LINK_VERSION}). Reload the page to "
+                        f"update the app, then open the link again.")
+    if version != LINK_VERSION:
+        raise LinkError(f"This link's format ({version}) is not one Five Hundred knows.")
+    if "k" not in fields:
+        raise LinkError("This link is incomplete: its checksum is missing.")
+    if fields["k"] != _checksum(fields):
+        raise LinkError("This link is damaged or was changed: its checksum does not match.")
 
 
 def _fields(query: str) -> dict[str, str]:
@@ -315,4 +349,4 @@ def _replay(link: Link, rules: Rules, code: DealCode, actions: list[int]) -> Lin
 
 _FIELD_NAMES: Final = {"v": "version", "r": "rules", "d": "deal code", "s": "seat",
                        "c": "contract", "b": "declarer", "t": "tricks", "p": "points",
-                       "a": "list of moves", "k": "checksum"}
+                       "a": "list of moves", "g": "score sheet", "k": "checksum"}

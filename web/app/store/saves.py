@@ -127,7 +127,7 @@ TAB_GAME: Final = "tab-game"
 SCOPE_END: Final = "#"
 """Ends a copy's key prefix (:func:`scope`): a URL's path never holds it."""
 OWN_KEYS: Final = re.compile(r"(game/[0-9a-f]{12}|finished/[0-9a-f]{12}\.[0-9a-f]{16}|kept/\d+(/about)?"
-                             r"|review/[0-9a-f]{24}|history|prefs)\Z")
+                             r"|review/[0-9a-f]{24}|pad/[0-9a-f]{12}|pad-names|history|prefs)\Z")
 """The keys a copy wrote after its open prefix (:func:`_open_scope`), as the app names them:
 another copy's, below it, never match (``game/game/<id>`` is not a game's key)."""
 HISTORY_RECORDS: Final = 50

@@ -3,11 +3,12 @@ partner, the joker's suit, a card) or waits for, and the hand's or the game's re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from app.html.tags import bid_html, button, points, tag, text
 from app.table.dialogs import score_sheet
-from app.table.model import (BidPrompt, CallPrompt, DiscardPrompt, PlayPrompt, ResultPrompt, SuitPrompt, TableView,
+from app.table.model import (BidOption, BidPrompt, CallPrompt, DiscardPrompt, PlayPrompt, ResultPrompt, SuitPrompt, TableView,
                              WaitPrompt)
 
 
@@ -83,10 +84,20 @@ def _call_picker(prompt: CallPrompt, hint: str) -> str:
 
 def _bids(prompt: BidPrompt) -> str:
     """The legal bids, each with its value: a grid of tricks by suit, then misere and pass."""
-    grid = [b for b in prompt.bids if not b.misere]
+    cells, special = bid_buttons(prompt.bids)
+    if prompt.can_pass:
+        special += button("Pass", "bid", "pass", key="bid-pass", cls="btn pass", autofocus=True)
+    return tag("div", tag("div", cells, class_="bids", role="group", aria_label="Bids you can make")
+               + tag("div", special, class_="row bids-extra"), class_="bidding")
+
+
+def bid_buttons(bids: Sequence[BidOption], action: str = "bid", chosen: str = "") -> tuple[str, str]:
+    """The bids' buttons, each with its value: the grid's cells of tricks by suit, and the
+    special bids (misère...) after it; ``chosen``: the bid shown pressed."""
+    grid = [b for b in bids if not b.misere]
     low = min((b.tricks for b in grid), default=6)
     cells = special = ""
-    for b in prompt.bids:
+    for b in bids:
         body = tag("span", bid_html(b.text), class_="bid-text") + " " + text("span", str(b.value), class_="bid-value")
         if b.misere:
             body += " " + text("span", b.note, class_="bid-rank")
@@ -95,15 +106,13 @@ def _bids(prompt: BidPrompt) -> str:
             label = " ".join(t for t in (b.text, str(b.value), b.note) if t)
         else:
             label = f"{b.text} {b.value} points: {b.label}" + (f", {b.note}" if b.note else "")
-        cell = button(body, "bid", b.action, key="bid-" + b.action, cls=cls, label=label, html=True)
+        cell = button(body, action, b.action, key=f"{action}-{b.action}", cls=cls, label=label, html=True,
+                      pressed=b.action == chosen if chosen else None)
         if b.misere:
             special += cell
         else:
             cells += cell
-    if prompt.can_pass:
-        special += button("Pass", "bid", "pass", key="bid-pass", cls="btn pass", autofocus=True)
-    return tag("div", tag("div", cells, class_="bids", role="group", aria_label="Bids you can make")
-               + tag("div", special, class_="row bids-extra"), class_="bidding")
+    return cells, special
 
 
 def _hand_over(prompt: ResultPrompt) -> str:

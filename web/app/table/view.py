@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Final, Literal
 
 from engine.actions import BREACH, PASS, PASS_ID, Action
-from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, Bid
 from engine.breach import breach_figure
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.decks import Deck
@@ -295,6 +295,14 @@ def _prompt(session: Session, obs: Observation, one_tap: bool) -> Prompt:
                       selected=selected.name if selected is not None else "", one_tap=one_tap)
 
 
+def bid_option(rules: Rules, b: Bid, action: str) -> BidOption:
+    """A bid as the grid shows it: value, place, and a note (an inkle, a misère's rank)."""
+    note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank][b.is_open]}" if b.is_misere
+                                    else "an inkle" if rules.is_inkle(b) else "")
+    return BidOption(action=action, text=bid_short(b), label=b.name, value=rules.bid_value(b),
+                     tricks=b.tricks, column=b.denomination, misere=not b.is_trick_bid, note=note)
+
+
 def _bidding(obs: Observation, looked: bool) -> BidPrompt:
     """The legal bids with their values, an inkle or a misère's rank named, and what this call is
     (once ``looked`` at the cards, no blind misère)."""
@@ -305,12 +313,8 @@ def _bidding(obs: Observation, looked: bool) -> BidPrompt:
         b = a.bid
         if b is None or looked and b == BLIND_MISERE:
             continue
-        inkle = rules.is_inkle(b)
-        inkles |= inkle
-        note = VARIANT_NOTES.get(b) or (f"ranks {MISERE_RANKS[rules.misere_rank][b.is_open]}" if b.is_misere
-                                        else "an inkle" if inkle else "")
-        bids.append(BidOption(action=str(a), text=bid_short(b), label=b.name, value=rules.bid_value(b),
-                              tricks=b.tricks, column=b.denomination, misere=not b.is_trick_bid, note=note))
+        inkles |= rules.is_inkle(b)
+        bids.append(bid_option(rules, b, str(a)))
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
@@ -381,7 +385,7 @@ def _result_contract(session: Session, result: HandResult) -> str:
 
 def _sheet(session: Session, sides: list[str]) -> SheetView:
     rows = tuple(SheetRow(number=row.number, dealer=session.seat_name(row.dealer),
-                          contract=_sheet_contract(session, row.result), result=_sheet_result(row.result),
+                          contract=_sheet_contract(session, row.result), result=sheet_result(row.result),
                           points=tuple(row.result.points), totals=tuple(row.totals)) for row in session.match.sheet)
     return SheetView(sides=tuple(sides), short=tuple(short_side_names(session)), rows=rows,
                      totals=tuple(session.match.totals), target=session.rules.target)
@@ -395,7 +399,8 @@ def _sheet_contract(session: Session, result: HandResult) -> str:
     return f"{bid_short(result.contract)} {session.seat_name(result.declarer)}{sheet_partner(session, result)}"
 
 
-def _sheet_result(result: HandResult) -> str:
+def sheet_result(result: HandResult) -> str:
+    """A hand's result on the score sheet: 'made, 9 tricks', 'failed, 6 tricks' ('' with no contract)."""
     if result.made is None:
         return ""
     took = result.bidders_tricks

@@ -9,6 +9,7 @@ does, and the HTML of every region.
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
@@ -26,6 +27,10 @@ from app.history.model import FinishedGame, HistoryView
 from app.history.stats import Stats, standings_rows
 from app.html import tags
 from app.html.cards import minus
+from app.pad import render as pad_render
+from app.pad.model import Sheet
+from app.pad.session import PadSession
+from app.pad.store import ID_PREFIX, PadStore, dump as dump_pad, parse as parse_pad
 from app.review import render as review_render
 from app.start import games as games_render, render as start_render
 from app.start.form import StartForm
@@ -40,7 +45,7 @@ from app.table.cues import Cues
 from app.table.help import rules_words
 from app.table.model import TableView
 from app.table.session import NAMES, Request, Session
-from app.table.settings import TOURNAMENT, Settings, SettingsError, default_settings
+from app.table.settings import TOURNAMENT, Settings, SettingsError, check_settings, default_settings
 from app.table.view import table_view
 from app.tournament import render as tournament_render
 from app.tournament.session import ME, TournamentSession
@@ -58,7 +63,7 @@ LEAVE: Final = "unsaved"
 """The value of New game (or Import) once the player said yes to leaving a game that could not be saved."""
 CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
-DOWNLOADS: Final = ("export", "export-kept", "export-finished")
+DOWNLOADS: Final = ("export", "export-kept", "export-finished", "pad-export")
 """Actions that download a file (:meth:`App.download`)."""
 STEPS: Final = {"+": 1, "-": -1}
 """The values of a step on and a step back (the replay's and the review's controls)."""
@@ -112,6 +117,10 @@ class App:
         """The game at the table could not be saved (storage full or disabled): leaving it asks first."""
         self.importing = ""
         """A game file waiting for that yes."""
+        self.pad: PadSession | None = None
+        """The score pad of a game played with real cards, if one is open (app.pad)."""
+        self.pad_id = ""
+        """Its key in the store ('' for a sheet opened read-only from a link)."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
@@ -125,6 +134,8 @@ class App:
 
     @property
     def screen(self) -> str:
+        if self.pad is not None:
+            return "pad"
         if self.tournament is not None and (self.tournament.between_rounds or self.tournament.others_playing):
             return "standings"
         return "table" if self.session is not None else "start"
@@ -170,7 +181,11 @@ class App:
 
     def _dispatch(self, action: str, value: str) -> None:
         prefix, _, name = action.partition(":")
-        if name and prefix in SETTERS:
+        if action in PAD_ACTIONS:
+            PAD_ACTIONS[action](self, value)
+        elif self.pad is not None and action.startswith("pad-"):
+            self.pad.act(action, value)
+        elif name and prefix in SETTERS:
             SETTERS[prefix](self, name, value)
         elif action in ACTIONS:
             ACTIONS[action](self, value)
@@ -258,6 +273,7 @@ class App:
         """Back to the start screen; the game stays saved."""
         self.session, self.tournament, self.dialog, self.link = None, None, "", None
         self.game_id, self.link_query, self.unsaved = "", "", False
+        self.pad, self.pad_id = None, ""
         if self.saves is not None:
             self.saves.tab_game = ""
         self._clear_notice()
@@ -270,8 +286,10 @@ class App:
         DELETES[action](self, self.saves, value)
 
     def _delete_game(self, saves: Saves, game_id: str) -> None:
-        """A game in progress (never the one at the table)."""
-        if game_id != self.game_id:
+        """A game in progress, or a score pad (never the one at the table)."""
+        if game_id.startswith(ID_PREFIX):
+            self._pads().delete(game_id)
+        elif game_id != self.game_id:
             saves.delete(game_id)
 
     def _delete_kept(self, saves: Saves, key: str) -> None:
@@ -305,6 +323,64 @@ class App:
         session.claims = list(loaded.claims)
         session.pick_again(loaded.picks)
         self._begin(session, tournament, kind or loaded.kind, game_id)
+
+    # --- the score pad -------------------------------------------------------------------
+    def _pads(self) -> PadStore:
+        saves = self.saves
+        return PadStore(saves.storage if saves is not None else None, saves.prefix if saves is not None else "",
+                        saves.clock if saves is not None else time.time)
+
+    def _start_pad(self, _: str = "") -> None:
+        """A score pad for a game with real cards, at the start form's table and rules, with
+        the names used last at a table of as many players."""
+        if self.screen != "start":
+            return
+        try:
+            sheet = Sheet(check_settings(self.form.settings)[1])
+        except (SettingsError, FiveHundredError) as e:
+            self.form.fail(e)
+            return
+        self._clear_notice()
+        self._open_pad(PadSession(sheet, self._pads().names(sheet.rules.players)), self._pads().new_id())
+
+    def _open_pad(self, pad: PadSession, pad_id: str) -> None:
+        self.pad, self.pad_id, self.dialog = pad, pad_id, ""
+        if self.saves is not None and pad_id:
+            self.saves.tab_game = pad_id
+
+    def _resume_pad(self, pad_id: str) -> bool:
+        """Keep score on a sheet kept; False (and a notice) if it cannot be read."""
+        try:
+            pad = self._pads().load(pad_id)
+        except (SaveError, ValueError) as e:
+            self.notice = f"That score sheet could not be opened: {e}."
+            return False
+        self._open_pad(pad, pad_id)
+        return True
+
+    def _share_pad(self, _: str = "") -> None:
+        """The link that shows the sheet, read-only, to the others at the table."""
+        if self.pad is None:
+            return
+        query = links.sheet_link(dump_pad(self.pad))
+        self.shared = ShareView("Share the score sheet", links.share_url(self.page_url, query),
+                                "Whoever opens this link sees the score sheet as it is now, read-only:")
+        self.dialog = "share"
+
+    def _open_pad_link(self, query: str) -> bool:
+        """Show a score sheet a link shares, read-only; False if the link holds none."""
+        try:
+            text = links.decode_sheet(query)
+            if text is None:
+                return False
+            pad = parse_pad(text)
+        except (links.LinkError, SaveError, ValueError) as e:
+            self.notice = str(e) if isinstance(e, links.LinkError) else f"This link's score sheet is damaged: {e}."
+            return True
+        pad.read_only = True
+        self._open_pad(pad, "")
+        self.notice = "A score sheet shared with you: it shows the game as it was when the link was made."
+        return True
 
     # --- bots ---------------------------------------------------------------------------
     def bot_request(self, fn: str = "decide") -> Request | None:
@@ -412,6 +488,10 @@ class App:
     # --- saves -------------------------------------------------------------------------
     def save(self) -> None:
         """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
+        if self.pad is not None and self.pad_id and self.saves is not None:
+            if not self._pads().save(self.pad_id, self.pad):
+                self.notice = self.saves.unusable if self.saves.storage is None else CANNOT_SAVE_FULL
+            return
         if self.saves is None or self.session is None or not self.game_id:
             return
         tournament = self.tournament
@@ -462,6 +542,8 @@ class App:
         """Play on from a game in progress; False (and a notice, if it is unreadable) if it cannot."""
         if self.saves is None or not game_id:
             return False
+        if game_id.startswith(ID_PREFIX):
+            return self._resume_pad(game_id)
         loaded = self.saves.load(game_id)
         if isinstance(loaded, Problem):
             self.notice, self.kept = loaded.message, loaded.key
@@ -504,6 +586,8 @@ class App:
 
     def download(self, action: str, value: str) -> tuple[str, str] | None:
         """A file to download for a DOWNLOADS action: its name and text."""
+        if action == "pad-export" and self.pad is not None:
+            return f"five-hundred-score-sheet-{len(self.pad.sheet.rows)}-hands.json", dump_pad(self.pad)
         if action == "export" and self.session is not None:
             match, settings = self.session.match, self.session.settings
             text = (self.saves.export_game(settings, match, self.kind, self.link_query) if self.saves is not None
@@ -545,8 +629,11 @@ class App:
     def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""
         games = self.saves.games() if self.saves is not None else []
-        return tuple(GameInProgress(id=g.id, title=_game_title(g.kind, g.rules),
-                                    detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
+        pads = [p for p in self._pads().pads() if not p.over] if self.saves is not None else []
+        return tuple(GameInProgress(id=p.id, title=f"Score pad (a real game): {_rules_words(p.rules)}",
+                                    detail=_game_detail(p.totals, p.hands + 1, "", p.saved_at)) for p in pads) + tuple(
+            GameInProgress(id=g.id, title=_game_title(g.kind, g.rules),
+                           detail=_game_detail(g.totals, g.hands, g.round, g.saved_at)) for g in games)
 
     def confirm_view(self) -> ConfirmView:
         """What the Delete (or Leave) dialog asks about."""
@@ -566,8 +653,10 @@ class App:
 
     # --- links ---------------------------------------------------------------------------
     def _open_link(self, query: str) -> bool:
-        """Start the game a link shares, beside the games in progress; False (and a notice)
-        if there is none or it is broken."""
+        """Start the game a link shares, beside the games in progress, or show the score sheet
+        it shares; False (and a notice) if there is none or it is broken."""
+        if self._open_pad_link(query):
+            return self.pad is not None
         try:
             link = links.decode(query)
         except (links.LinkError, ValueError) as e:
@@ -634,6 +723,8 @@ class App:
         """HTML for each region of the current screen (and 'dialog', '' when closed)."""
         said = (self.notice, self.kept, self.notice == CANNOT_SAVE_STALE)
         notice = render.app_notice(*said) if self.notice else ""
+        if self.pad is not None:
+            return {"pad": notice + pad_render.pad(self.pad), "dialog": self._dialog(None)}
         if self.session is None:
             return {"start": notice + start_render.start(self.form.view(), games_render.resume_list(self.games_view()),
                                                    self.prefs.view(start=True)),
@@ -771,6 +862,11 @@ ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
     **{review: _reviewing(review) for review in REVIEW_ACTIONS},
 }
 """What each control does, by its data-action; the table's own are TABLE_ACTIONS."""
+PAD_ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
+    "pad-start": App._start_pad,
+    "pad-share": App._share_pad,
+}
+"""The score pad's controls of the app's own (the others: app.pad.session.ACTIONS)."""
 TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "play": lambda session, _: session.play_selected(),
     "play-card": lambda session, value: session.play(_number(value)),  # dropped on the table (web/drag.js)
