@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.bids import Bid
 from engine.match import Outcome
+from engine.rules import AllPass
 from engine.scoring import HandResult
 
 from app.html.cards import bid_short, minus
@@ -31,8 +32,8 @@ def pad(session: PadSession) -> str:
     body = head + totals(session, sides)
     if not session.read_only and (sheet.outcome is None or session.editing >= 0):
         body += entry_form(session)
-    elif session.message:
-        body += text("p", session.message, class_="pad-message", role="alert")
+    else:
+        body += _message(session)
     body += _sheet(session, sides)
     if sheet.rows:
         body += tag("figure", score_chart(sides, [list(r.totals) for r in sheet.rows], rules.target),
@@ -82,7 +83,7 @@ def entry_form(session: PadSession) -> str:
                         [(str(s), names[s], s == draft.declarer) for s in players])
     bids = [bid_option(rules, b, str(b)) for b in rules.biddable if not rules.is_inkle(b)]
     cells, special = bid_buttons(bids, "pad-bid", "" if draft.passed else draft.contract)
-    passed = "All passed" + (" (redeal)" if not session.plays_tricks() else " (played in no trumps)")
+    passed = "All passed" + (" (played in no trumps)" if rules.all_pass == AllPass.NO_TRUMPS else " (redeal)")
     special += button(passed, "pad-bid", "pass", key="pad-bid-pass", cls="btn pass", pressed=draft.passed)
     contract = tag("fieldset", text("legend", "Contract") + tag("div", cells, class_="bids", role="group",
                                                                  aria_label="Contracts")
@@ -98,7 +99,7 @@ def entry_form(session: PadSession) -> str:
         form += _choices("Breach called by", "pad-breach", [("none", "Nobody", draft.breacher < 0)]
                          + [(str(s), names[s], s == draft.breacher) for s in players
                             if rules.side_of(s) != rules.side_of(draft.declarer)])
-    message = text("p", session.message, class_="pad-message", role="alert") if session.message else ""
+    message = _message(session)
     enter = button("Correct it" if session.editing >= 0 else "Enter the hand", "pad-enter", key="pad-enter",
                    cls="btn primary big")
     clear = button("Cancel" if session.editing >= 0 else "Clear", "pad-clear", key="pad-clear", cls="btn ghost")
@@ -106,6 +107,15 @@ def entry_form(session: PadSession) -> str:
                                                          aria_live="polite")
                + message + tag("div", enter + clear, class_="row pad-enter"),
                class_="pad-entry", aria_label=title)
+
+
+def _message(session: PadSession) -> str:
+    """Why the last Enter was refused (an alert), or what the last tool did."""
+    if not session.message:
+        return ""
+    if session.refused:
+        return text("p", session.message, class_="pad-message", role="alert")
+    return text("p", session.message, class_="pad-done", role="status")
 
 
 def preview(session: PadSession) -> str:

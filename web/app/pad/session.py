@@ -57,6 +57,8 @@ class PadSession:
         """The earlier hand the form corrects (-1: a new hand)."""
         self.message = ""
         """Why the last Enter was refused, or what was done."""
+        self.refused = False
+        """``message`` says why an entry was refused."""
         self.draft = Draft(sheet.next_dealer)
 
     @property
@@ -147,7 +149,7 @@ class PadSession:
         handler = ACTIONS.get(name)
         if handler is None or self.read_only:
             return
-        self.message = ""
+        self.message, self.refused = "", False
         handler(self, _number(which), value)
 
     def _seat(self, value: str) -> int:
@@ -201,7 +203,7 @@ class PadSession:
             else:
                 self.sheet.add(entry)
         except EntryError as e:
-            self.message = str(e)
+            self.message, self.refused = str(e), True
             return
         self.message = f"Hand {self.editing + 1} corrected." if self.editing >= 0 else ""
         self.new_draft()
