@@ -335,3 +335,28 @@ def test_the_score_of_an_entry_is_the_engines_for_the_same_contract() -> None:
     rules = Rules.parse("standard,slam=plus100")
     result = score_entry(rules, Entry(0, "9NT", 1, tricks=(0, 10)))
     assert result.points == (0, 420 + 100) and result.slam
+
+
+def test_history_lists_real_games_apart_from_the_statistics_and_imports_a_sheet() -> None:
+    app = App(saves=Saves(Memory()))
+    app.dispatch("pad-start")
+    for action, value in (("pad-declarer", "1"), ("pad-bid", "10NT"), ("pad-tricks", "10"), ("pad-enter", "")):
+        app.dispatch(action, value)
+    assert app.pad is not None and app.pad.sheet.outcome is not None
+    exported = app.download("pad-export", "")
+    assert exported is not None
+    app.dispatch("new-game")
+    assert app.games_view() == ()  # a finished sheet leaves Resume, for History
+    view = app.history_view()
+    assert [g.label.split(": ", 1)[1] for g in view.real] == ["finished, 0 to 520 after 1 hand"]
+    assert view.stats[-1] == ("Real games on the score pad, apart from these statistics: 1 finished, "
+                              "0 in progress, 1 hand.")
+    assert app.saves is not None and tuple(app.saves.stats().lines()) == view.stats[:-1]  # none counted as the player's
+    app.dispatch("dialog", "history")
+    assert f'data-value="{view.real[0].id}"' in app.regions()["dialog"]
+    app.dispatch("resume", view.real[0].id)
+    assert app.pad is not None and app.pad.sheet.totals == (0, 520) and app.dialog == ""
+    app.dispatch("new-game")
+    app.dispatch("import", exported[1])
+    assert app.pad is not None and app.pad.sheet.totals == (0, 520) and "imported" in app.notice
+    assert len(app.history_view().real) == 2

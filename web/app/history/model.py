@@ -27,6 +27,13 @@ class FinishedGame(NamedTuple):
     """A tournament's final standings: place, name, points (app.history.stats.standings_rows)."""
 
 
+class RealGame(NamedTuple):
+    """A game played with real cards, kept on the score pad (app.pad): opened again from History."""
+
+    id: str
+    label: str
+
+
 class HistoryView(NamedTuple):
     """The History & stats dialog."""
 
@@ -36,3 +43,5 @@ class HistoryView(NamedTuple):
     games: tuple[FinishedGame, ...]
     kept: tuple[QuarantineEntry, ...]
     """Saves that could not be read, kept aside (app.store.saves)."""
+    real: tuple[RealGame, ...] = ()
+    """Games played with real cards (the score pad), the last first: apart from the statistics."""

@@ -65,8 +65,11 @@ def history_dialog(view: HistoryView) -> str:
         "input", type="file", accept=".json,application/json,.ptn", data_action="import", data_key="import"),
                class_="field")
     close = tag("div", button("Close", "dialog", "", key="close-dialog", cls="btn ghost close"), class_="row end")
+    real = "".join(tag("li", text("span", g.label) + button("Open", "resume", g.id, key=f"open-{g.id}", cls="btn ghost",
+                                                            label=f"Open: {g.label}")) for g in view.real)
     return (title + stats + text("h3", "Finished games") + (tag("ol", games, class_="games") if games
                                                             else text("p", "No finished games yet.", class_="muted"))
+            + (text("h3", "Real games (score pad)") + tag("ol", real, class_="games real") if real else "")
             + (text("h3", "Saves that could not be read") + tag("ul", kept, class_="kept") if kept else "")
             + load + close)
 

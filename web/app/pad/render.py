@@ -205,6 +205,7 @@ def _tools(session: PadSession) -> str:
                                                              for i, r in enumerate(sheet.rows)], "")
         tools += button("Share the sheet", "pad-share", key="pad-share", cls="btn")
         tools += button("Export", "pad-export", key="pad-export", cls="btn")
+    tools += button("History & stats", "dialog", "history", key="pad-history", cls="btn ghost")
     tools += button("Back to the start", "new-game", key="new-game", cls="btn ghost")
     names = ""
     if not session.read_only:

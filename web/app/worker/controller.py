@@ -23,7 +23,7 @@ from engine.rules import Rules
 from engine.seats import seat_name
 
 from app.history import render as history_render
-from app.history.model import FinishedGame, HistoryView
+from app.history.model import FinishedGame, HistoryView, RealGame
 from app.history.stats import Stats, standings_rows
 from app.html import tags
 from app.html.cards import minus
@@ -367,6 +367,17 @@ class App:
                                 "Whoever opens this link sees the score sheet as it is now, read-only:")
         self.dialog = "share"
 
+    def _import_pad(self, text: str) -> bool:
+        """Keep score on from an exported score sheet, beside the sheets kept; False if it is none."""
+        try:
+            pad = parse_pad(text)
+        except (SaveError, ValueError):
+            return False
+        self._leave()
+        self._open_pad(pad, self._pads().new_id())
+        self.notice = "Score sheet imported. Any game you were playing is kept under Resume on the start screen."
+        return True
+
     def _open_pad_link(self, query: str) -> bool:
         """Show a score sheet a link shares, read-only; False if the link holds none."""
         try:
@@ -575,7 +586,8 @@ class App:
         try:
             loaded = parse_game_file(text)
         except SaveError as e:
-            self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
+            if not self._import_pad(text):
+                self.notice, self.dialog = f"That file could not be imported: {e}.", ""  # the notice shows
             return
         self._take_link(loaded)
         kind = loaded.kind if loaded.kind in LINKED and self.link is not None else "imported"
@@ -622,9 +634,16 @@ class App:
                                           else f"{_rules_words(summary.get('rules'))}: {result}"
                                                f"{_last_contract(summary)}")))
         stats = saves.stats() if saves is not None else Stats()
-        return HistoryView(stats=tuple(stats.lines()), figures=stats.tables(),
-                           games=tuple(games[::-1]),
-                           kept=tuple(saves.quarantined() if saves is not None else ()))
+        pads = self._pads().pads() if saves is not None else []
+        real = tuple(RealGame(p.id, f"{_date_words(p.saved_at)}, {_rules_words(p.rules)}: "
+                                    f"{'finished' if p.over else 'in progress'}, {' to '.join(map(minus, p.totals))} "
+                                    f"after {tags.plural(p.hands, 'hand')}") for p in pads)
+        lines = tuple(stats.lines())
+        if pads:
+            lines += (f"Real games on the score pad, apart from these statistics: {sum(p.over for p in pads)} "
+                      f"finished, {sum(not p.over for p in pads)} in progress, {tags.plural(sum(p.hands for p in pads), 'hand')}.",)
+        return HistoryView(stats=lines, figures=stats.tables(), games=tuple(games[::-1]),
+                           kept=tuple(saves.quarantined() if saves is not None else ()), real=real)
 
     def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""
