@@ -360,3 +360,43 @@ def test_history_lists_real_games_apart_from_the_statistics_and_imports_a_sheet(
     app.dispatch("import", exported[1])
     assert app.pad is not None and app.pad.sheet.totals == (0, 520) and "imported" in app.notice
     assert len(app.history_view().real) == 2
+
+
+def test_more_tricks_than_a_hand_has_are_refused_before_the_rest_is_worked_out() -> None:
+    pad = PadSession(Sheet(PRESETS["cutthroat"]))
+    for action, value in (("pad-declarer", "0"), ("pad-bid", "7S"), ("pad-tricks", "8"), ("pad-side:1", "3"),
+                          ("pad-enter", "")):
+        pad.act(action, value)
+    assert pad.refused and pad.message == "The tricks add up to 11: a hand has 10."
+    pad.act("pad-side:1", "1")
+    pad.act("pad-enter", "")
+    assert pad.sheet.totals == (140, 10, 10)
+
+
+def test_a_sheet_under_resume_is_deleted_after_a_yes_and_a_failure_goes_back_to_its_save() -> None:
+    app = App(saves=Saves(Memory()))
+    app.dispatch("pad-start")
+    for action, value in (("pad-declarer", "1"), ("pad-bid", "7H"), ("pad-tricks", "8"), ("pad-enter", "")):
+        app.dispatch(action, value)
+    assert app.pad is not None
+    app.pad.act("pad-declarer", "2")  # not entered: a failure goes back to the sheet as saved
+    app.recover(RuntimeError("a bug"))
+    assert app.pad is not None and app.pad.sheet.totals == (20, 200) and app.pad.draft.declarer == -1
+    assert "went wrong on our side" in app.notice
+    app.dispatch("new-game")
+    pad_id = app.games_view()[0].id
+    app.dispatch("ask-delete", pad_id)
+    assert app.dialog == "confirm" and "Score pad" in app.confirm_view().what
+    app.dispatch("delete", pad_id)
+    assert app.games_view() == () and app.history_view().real == ()
+
+
+def test_a_game_file_imported_over_the_pad_opens_the_game() -> None:
+    app = App(saves=Saves(Memory()))
+    app.dispatch("start")
+    game = app.download("export", "")
+    assert game is not None
+    app.dispatch("new-game")
+    app.dispatch("pad-start")
+    app.dispatch("import", game[1])
+    assert app.screen == "table" and app.pad is None

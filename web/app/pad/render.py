@@ -83,7 +83,8 @@ def entry_form(session: PadSession) -> str:
                         [(str(s), names[s], s == draft.declarer) for s in players])
     bids = [bid_option(rules, b, str(b)) for b in rules.biddable if not rules.is_inkle(b)]
     cells, special = bid_buttons(bids, "pad-bid", "" if draft.passed else draft.contract)
-    passed = "All passed" + (" (played in no trumps)" if rules.all_pass == AllPass.NO_TRUMPS else " (redeal)")
+    passed = ("All passed" + (" or only inkles" if rules.inkle else "")
+              + (" (played in no trumps)" if rules.all_pass == AllPass.NO_TRUMPS else " (redeal)"))
     special += button(passed, "pad-bid", "pass", key="pad-bid-pass", cls="btn pass", pressed=draft.passed)
     contract = tag("fieldset", text("legend", "Contract") + tag("div", cells, class_="bids", role="group",
                                                                  aria_label="Contracts")

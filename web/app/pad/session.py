@@ -50,8 +50,9 @@ class PadSession:
     def __init__(self, sheet: Sheet, names: list[str] | None = None, read_only: bool = False) -> None:
         self.sheet = sheet
         players = sheet.rules.players
-        given = list(names or [])[:players]
-        self.names = given + [seat_name(players, s) for s in range(len(given), players)]
+        self.names = [seat_name(players, s) for s in range(players)]
+        for seat, name in enumerate(list(names or [])[:players]):
+            self.set_name(seat, name)
         self.read_only = read_only
         self.editing = -1
         """The earlier hand the form corrects (-1: a new hand)."""
@@ -111,6 +112,8 @@ class PadSession:
         if self.plays_tricks():
             if draft.took < 0 or any(s not in draft.others for s in self.other_sides()):
                 raise EntryError("Choose the tricks taken.")
+            if (entered := draft.took + sum(draft.others.values())) > TRICKS:
+                raise EntryError(f"The tricks add up to {entered}: a hand has {TRICKS}.")
             tricks = self._tricks()
         return Entry(dealer=draft.dealer, contract="" if draft.passed else draft.contract,
                      declarer=-1 if draft.passed else draft.declarer,

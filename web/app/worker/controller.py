@@ -307,6 +307,7 @@ class App:
                game_id: str = "") -> None:
         """Play a game: a new one (saved beside the others under a new id), or ``game_id``'s."""
         self.session, self.tournament, self.dialog, self.unsaved = session, tournament, "", False
+        self.pad, self.pad_id = None, ""  # a game file imported over the score pad
         self.kind = kind or ("tournament" if tournament is not None else "normal")
         session.undo_allowed = self.kind in CASUAL
         self._game += 1
@@ -536,7 +537,7 @@ class App:
     def recover(self, error: Exception) -> None:
         """Something of ours failed in the middle of an action: the game goes back to where it
         was last saved (nothing the player had is lost) and says so, dialogs closed."""
-        game_id = self.game_id
+        game_id = self.game_id or self.pad_id
         self.dialog, self.confirm = "", ("", "")
         if not (game_id and self._resume(game_id)):
             self._leave()  # no save to go back to: the start screen, the games kept under Resume
