@@ -400,3 +400,19 @@ def test_a_game_file_imported_over_the_pad_opens_the_game() -> None:
     app.dispatch("pad-start")
     app.dispatch("import", game[1])
     assert app.screen == "table" and app.pad is None
+
+
+def test_the_other_sides_tricks_are_not_asked_once_the_tricks_make_ten() -> None:
+    pad = PadSession(Sheet(PRESETS["five-handed"]))
+    for action, value in (("pad-declarer", "2"), ("pad-bid", "8H"), ("pad-partner", "4"), ("pad-tricks", "9"),
+                          ("pad-enter", "")):
+        pad.act(action, value)
+    assert pad.message == "Choose the tricks taken."  # one trick: whose?
+    pad.act("pad-side:0", "1")
+    pad.act("pad-enter", "")
+    assert not pad.refused and pad.sheet.rows[-1].entry.tricks == (1, 0, 9, 0, 0)
+    for action, value in (("pad-declarer", "1"), ("pad-bid", "7S"), ("pad-partner", "alone"), ("pad-tricks", "10"),
+                          ("pad-enter", "")):
+        pad.act(action, value)
+    assert not pad.refused and pad.sheet.rows[-1].entry.tricks == (0, 10, 0, 0, 0)
+    assert 'title="North-West">NW</abbr>' in draw(pad)

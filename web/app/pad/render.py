@@ -175,12 +175,18 @@ def _sheet(session: PadSession, sides: list[str]) -> str:
                           result=sheet_result(r.result), points=r.result.points, totals=r.totals)
                  for n, r in enumerate(sheet.rows, 1))
     short = tuple(sides) if session.rules.players <= 4 else tuple(
-        " & ".join(names[p][:3] for p in session.rules.table.side_seats(s)) for s in range(session.rules.sides))
+        " & ".join(_initials(names[p]) for p in session.rules.table.side_seats(s)) for s in range(session.rules.sides))
     out = score_sheet(SheetView(sides=tuple(sides), short=short, rows=rows, totals=sheet.totals,
                                 target=session.rules.target))
     if sheet.rows:
         out = text("p", f"Hand {len(rows)}: " + hand_words(session, sheet.rows[-1].result), class_="pad-last") + out
     return tag("section", out, class_="pad-sheet", aria_label="Score sheet")
+
+
+def _initials(name: str) -> str:
+    """A name in a narrow column: 'NW' for 'North-West', 'AL' for 'Ann Lee', 'Bob' for 'Bob'."""
+    words = name.replace("-", " ").split()
+    return "".join(w[0] for w in words) if len(words) > 1 else name[:3]
 
 
 def _contract(session: PadSession, result: HandResult) -> str:

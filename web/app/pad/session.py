@@ -110,9 +110,10 @@ class PadSession:
             raise EntryError("Choose the called partner, or Alone.")
         tricks: tuple[int, ...] = ()
         if self.plays_tricks():
-            if draft.took < 0 or any(s not in draft.others for s in self.other_sides()):
-                raise EntryError("Choose the tricks taken.")
-            if (entered := draft.took + sum(draft.others.values())) > TRICKS:
+            entered = draft.took + sum(draft.others.values())
+            if draft.took < 0 or entered < TRICKS and any(s not in draft.others for s in self.other_sides()):
+                raise EntryError("Choose the tricks taken.")  # once they make ten, the sides left took none
+            if entered > TRICKS:
                 raise EntryError(f"The tricks add up to {entered}: a hand has {TRICKS}.")
             tricks = self._tricks()
         return Entry(dealer=draft.dealer, contract="" if draft.passed else draft.contract,
