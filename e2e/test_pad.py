@@ -120,6 +120,14 @@ def test_a_real_game_scored_on_a_phone(browser: Browser, site_url: str) -> None:
         expect(shared.entry).to_have_count(0)
         found += violations(other, "score pad, shared read-only")
         friend.close()
+
+        page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        pad.hand("South", "10NT", 10)  # the game ends: said where the form was, in sight
+        expect(pad.root.get_by_role("region", name="Game over")).to_be_in_viewport()
+        expect(pad.root.get_by_role("region", name="Game over")).to_contain_text(
+            "South & North won: reached the target on their own bid.")
+        found += violations(page, "score pad, game over")
     finally:
         context.close()
     assert found == [], "\n".join(found)

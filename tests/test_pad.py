@@ -150,6 +150,8 @@ def test_no_entry_after_the_game_is_over_and_the_winner_says_why() -> None:
     assert sheet.outcome is not None and sheet.outcome.reason == "bid"
     with pytest.raises(EntryError, match="game is over"):
         sheet.add(Entry(1, "7S", 2, tricks=(7, 3)))
+    html = draw(PadSession(sheet))
+    assert "West &amp; East won: reached the target on their own bid." in html and "Enter the hand" not in html
 
 
 def test_a_side_must_make_a_bid_to_go_out_and_goes_out_backwards() -> None:

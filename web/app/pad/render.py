@@ -34,6 +34,9 @@ def pad(session: PadSession) -> str:
         body += entry_form(session)
     else:
         body += _message(session)
+        if sheet.outcome is not None:  # where the form was, so that the last Enter shows it
+            body += tag("section", text("h2", "Game over") + text("p", sheet.outcome.describe(sides), class_="outcome"),
+                        class_="pad-over", aria_label="Game over")
     body += _sheet(session, sides)
     if sheet.rows:
         body += tag("figure", score_chart(sides, [list(r.totals) for r in sheet.rows], rules.target),
