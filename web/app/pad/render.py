@@ -7,6 +7,7 @@ from engine.bids import Bid
 from engine.match import Outcome
 from engine.rules import AllPass
 from engine.scoring import HandResult
+from engine.seats import seat_name
 
 from app.html.cards import bid_short, minus
 from app.html.chart import score_chart
@@ -28,7 +29,8 @@ def pad(session: PadSession) -> str:
     head = tag("header", text("h1", "Score pad") + text("p", f"{rules_words(rules)}. {target}.", class_="muted"),
                class_="pad-head")
     if session.read_only:
-        head += text("p", "A score sheet shared with you, read-only.", class_="pad-note", role="status")
+        head += text("p", "A score sheet shared with you, read-only: the game as it was when the link was made.",
+                     class_="pad-note", role="status")
     body = head + totals(session, sides)
     if not session.read_only and (sheet.outcome is None or session.editing >= 0):
         body += entry_form(session)
@@ -219,7 +221,7 @@ def _tools(session: PadSession) -> str:
     tools += button("Back to the start", "new-game", key="new-game", cls="btn ghost")
     names = ""
     if not session.read_only:
-        fields = "".join(tag("label", text("span", f"Seat {s + 1}") + void(
+        fields = "".join(tag("label", text("span", seat_name(session.rules.players, s)) + void(
             "input", type="text", value=name, maxlength=24, autocomplete="off", data_action=f"pad-name:{s}",
             data_key=f"pad-name-{s}"), class_="field") for s, name in enumerate(session.names))
         names = tag("details", text("summary", "Players’ names") + tag("div", fields, class_="fields"),

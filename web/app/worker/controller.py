@@ -391,7 +391,6 @@ class App:
             return True
         pad.read_only = True
         self._open_pad(pad, "")
-        self.notice = "A score sheet shared with you: it shows the game as it was when the link was made."
         return True
 
     # --- bots ---------------------------------------------------------------------------
