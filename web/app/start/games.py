@@ -7,10 +7,13 @@ from app.start.model import ConfirmView, GameInProgress
 
 
 def resume_list(games: tuple[GameInProgress, ...]) -> str:
-    """The last game saved, the other games in progress folded under it, and the way to the
-    finished games (History & stats, where a game file is imported)."""
-    history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost"),
-                  class_="row")
+    """The last game saved, the other games in progress folded under it, the way to the
+    finished games (History & stats, where a game file is imported) and to the score pad of a
+    game played with real cards (app.pad), at the table and rules chosen below."""
+    history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost")
+                  + button("Score a real game", "pad-start", key="pad-start", cls="btn ghost",
+                           label="Score a real game: keep the score of a game played with real cards, at the "
+                                 "table and rules chosen below"), class_="row start-links")
     if not games:
         return history
     latest, *others = [_game_item(g) for g in games]

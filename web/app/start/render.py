@@ -39,13 +39,8 @@ def start(view: StartView, resume: str = "", prefs: tuple[Preference, ...] = ())
     brand = text("h1", "Five Hundred") + text("p", "The card game 500: you sit South, the bots take the other seats.")
     how = tag("details", text("summary", "How this table plays") + help_sections(view.help),
               class_="help-inline", data_key="start-help")
-    pad = tag("section", text("h2", "Playing with real cards?")
-              + text("p", "Keep the score of a game at your own table: choose its table and rules above.")
-              + button("Score a real game", "pad-start", key="pad-start", cls="btn big"),
-              class_="pad-offer", aria_label="Score pad")
     return tag("div", tag("header", brand, class_="brand") + resume
-               + tag("form", form, id="start-form", class_="start-form", novalidate=True) + pad + how,
-               class_="start-wrap")
+               + tag("form", form, id="start-form", class_="start-form", novalidate=True) + how, class_="start-wrap")
 
 
 def _option_group(group: OptionGroup) -> str:
