@@ -418,3 +418,15 @@ def test_the_other_sides_tricks_are_not_asked_once_the_tricks_make_ten() -> None
         pad.act(action, value)
     assert not pad.refused and pad.sheet.rows[-1].entry.tricks == (0, 10, 0, 0, 0)
     assert 'title="North-West">NW</abbr>' in draw(pad)
+
+
+def test_only_a_changed_sheet_is_written() -> None:
+    local = Memory()
+    app = App(saves=Saves(local))
+    app.dispatch("pad-start")
+    key = next(k for k in local.data if "#pad/" in k)
+    written = local.data[key]
+    app.dispatch("pad-declarer", "1")  # the hand being entered is not the sheet
+    assert local.data[key] == written
+    app.dispatch("pad-name:1", "Bob")
+    assert local.data[key] != written and '"Bob"' in local.data[key]

@@ -9,7 +9,6 @@ does, and the HTML of every region.
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
@@ -121,6 +120,8 @@ class App:
         """The score pad of a game played with real cards, if one is open (app.pad)."""
         self.pad_id = ""
         """Its key in the store ('' for a sheet opened read-only from a link)."""
+        self.pad_saved = ""
+        """The pad as last saved (app.pad.store.dump, undated): a tap that changes nothing writes nothing."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
@@ -328,8 +329,7 @@ class App:
     # --- the score pad -------------------------------------------------------------------
     def _pads(self) -> PadStore:
         saves = self.saves
-        return PadStore(saves.storage if saves is not None else None, saves.prefix if saves is not None else "",
-                        saves.clock if saves is not None else time.time)
+        return PadStore(saves.storage, saves.prefix, saves.clock) if saves is not None else PadStore(None, "")
 
     def _start_pad(self, _: str = "") -> None:
         """A score pad for a game with real cards, at the start form's table and rules, with
@@ -345,7 +345,7 @@ class App:
         self._open_pad(PadSession(sheet, self._pads().names(sheet.rules.players)), self._pads().new_id())
 
     def _open_pad(self, pad: PadSession, pad_id: str) -> None:
-        self.pad, self.pad_id, self.dialog = pad, pad_id, ""
+        self.pad, self.pad_id, self.dialog, self.pad_saved = pad, pad_id, "", ""
         if self.saves is not None and pad_id:
             self.saves.tab_game = pad_id
 
@@ -500,8 +500,11 @@ class App:
     def save(self) -> None:
         """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
         if self.pad is not None and self.pad_id and self.saves is not None:
-            if not self._pads().save(self.pad_id, self.pad):
-                self.notice = self.saves.unusable if self.saves.storage is None else CANNOT_SAVE_FULL
+            if (now := dump_pad(self.pad)) != self.pad_saved:
+                if self._pads().save(self.pad_id, self.pad):
+                    self.pad_saved = now
+                else:
+                    self.notice = self.saves.unusable if self.saves.storage is None else CANNOT_SAVE_FULL
             return
         if self.saves is None or self.session is None or not self.game_id:
             return
