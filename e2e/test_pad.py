@@ -131,3 +131,14 @@ def test_a_real_game_scored_on_a_phone(browser: Browser, site_url: str) -> None:
     finally:
         context.close()
     assert found == [], "\n".join(found)
+
+
+def test_score_a_real_game_pressed_before_python_opens_the_pad_once_it_is_up(page: Page) -> None:
+    app = App(page)
+    app.open()
+    app.expect_start_usable()
+    page.locator("#table-choice").select_option("cutthroat")  # a choice made before Python, kept
+    page.get_by_role("button", name="Score a real game").click()
+    app.expect_ready()
+    app.expect_turn("pad")
+    expect(PadScreen(page).root.locator(".pad-head")).to_contain_text("Cutthroat (3 players)")

@@ -334,7 +334,7 @@ function act(action, value, quiet = false) {
   if (worker) return send({ op: "act", action, value }, quiet);
   if (action.startsWith("set:") || action.startsWith("pref:") || action === "reset-rules") {
     queued.push([action, value]);
-  } else if (action === "start") {
+  } else if (action === "start" || action === "pad-start") {  // Deal, or Score a real game: done once the worker is up
     queued.push([action, value]);
     if (!dealing) {
       dealing = true;
