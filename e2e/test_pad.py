@@ -128,6 +128,10 @@ def test_a_real_game_scored_on_a_phone(browser: Browser, site_url: str) -> None:
         expect(pad.root.get_by_role("region", name="Game over")).to_contain_text(
             "South & North won: reached the target on their own bid.")
         found += violations(page, "score pad, game over")
+        page.get_by_role("button", name="History & stats").click()
+        expect(dialog.get_by_role("heading", name="Real games (score pad)")).to_be_visible()
+        expect(dialog).to_contain_text("Real games on the score pad, apart from these statistics: 1 finished")
+        found += violations(page, "History, a real game in it")
     finally:
         context.close()
     assert found == [], "\n".join(found)

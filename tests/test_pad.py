@@ -90,6 +90,41 @@ def test_a_whole_game_scores_as_the_engine_scores_it(rules_text: str) -> None:
         assert again.totals == sheet.totals and again.entries == sheet.entries
 
 
+def tap_in(pad: PadSession, entry: Entry) -> None:
+    """Enter a hand on the pad's form as the scorer would, control by control."""
+    rules = pad.rules
+    if not entry.contract:
+        pad.act("pad-bid", "pass")
+        first = 0
+    else:
+        pad.act("pad-declarer", str(entry.declarer))
+        pad.act("pad-bid", entry.contract)
+        if pad.needs_partner():
+            pad.act("pad-partner", str(entry.partner) if entry.partner >= 0 else "alone")
+        first = rules.side_of(entry.declarer)
+        if pad.can_breach():
+            pad.act("pad-breach", str(entry.breacher) if entry.breacher >= 0 else "none")
+    if entry.tricks:
+        pad.act("pad-tricks", str(entry.tricks[first]))
+        for side in pad.other_sides():
+            pad.act(f"pad-side:{side}", str(entry.tricks[side]))
+    pad.act("pad-enter", "")
+
+
+@pytest.mark.parametrize("rules_text", (*PRESETS, *VARIANTS))
+def test_a_whole_game_tapped_in_on_the_pad_scores_as_the_engine_scores_it(rules_text: str) -> None:
+    rules = Rules.parse(rules_text)
+    match = Match(rules, DealCode(11))
+    play_match(match, SplitMix64(11), max_hands=40)
+    pad = PadSession(Sheet(rules))
+    for hand, row in zip(match.hands, match.sheet):
+        assert pad.draft.dealer == hand.dealer
+        tap_in(pad, entry_of(hand))
+        assert not pad.refused, pad.message
+        assert pad.sheet.totals == row.totals
+    assert pad.sheet.outcome == match.outcome
+
+
 def test_the_model_examples() -> None:
     assert doctest.testmod(app.pad.model, optionflags=doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL).failed == 0
 
