@@ -3,33 +3,18 @@ once someone changes the denomination of the highest bid."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from engine.bids import Bid
 from engine.deal import DealCode, deal_cards
 from engine.errors import IllegalActionError, RulesError
 from engine.hand import Hand, Phase
-from engine.match import Match
-from engine.ptn import SAMPLE, dumps, replay
 from engine.rng import SplitMix64
 from engine.rules import OPTIONS, Rules
-from tests.conftest import random_action, random_playout, run
-from tests.playout import finish_hand
+from tests.conftest import random_playout, run
 from tests.test_auction import bids, new
-from tests.test_saves import ID, FakeStorage, clock, settings_for, state
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-from app.start.form import StartForm  # noqa: E402
-from app.store.links import decode, replay_link  # noqa: E402
-from app.store.saves import SavedGame, Saves  # noqa: E402
-from app.table.help import rules_help, rules_words  # noqa: E402
 
 ON = "standard,bid_after_pass=on"
-REOPENED = ("7S", "pass", "7H", "pass", "pass")
-"""Seat 2 passed over 7S; 7H changed the denomination: seat 2 is to bid again."""
 
 
 class TestTheRule:
@@ -197,64 +182,3 @@ def test_two_players_it_changes_nothing() -> None:
     h = run(new("two-handed,bid_after_pass=on"), "pass", "7S")
     assert h.phase == Phase.DISCARD and h.declarer == 0
 
-
-class TestRecords:
-    def test_ptn_says_it_as_bid_after_pass_if_bid_changed(self) -> None:
-        text = SAMPLE.replace('\\"noWatching\\":true', '\\"bidAfterPass\\":2')
-        assert replay(text).rules.bid_after_pass
-        assert not replay(SAMPLE).rules.bid_after_pass
-
-    def test_a_game_with_a_seat_back_after_passing_round_trips_in_ptn(self) -> None:
-        match = Match(Rules.parse(ON), DealCode(1, 0))
-        run(match.hand, "7S", "pass", "7H", "pass", "pass", "8S", "pass", "pass", "pass")
-        assert match.hand.declarer == 2
-        rng = SplitMix64(1)
-        while not match.hand.is_over:
-            match.apply(random_action(match.hand, rng))
-        text = dumps(match)
-        assert '\\"bidAfterPass\\":2' in text and "7♠ Pass 7♥ Pass\nPass 8♠ Pass Pass\nPass\n" in text
-        again = replay(text)
-        assert again.rules == match.rules and again.hand.history == match.hand.history
-
-
-class TestTheGame:
-    def test_the_rules_help_says_the_rule_and_the_choices_made(self) -> None:
-        def words(rules: str) -> str:
-            return " ".join(p for section in rules_help(Rules.parse(rules)) for p in section.paragraphs)
-
-        on = words(ON)
-        assert "Bidding after a pass: once you pass you are out until someone changes the denomination" in on
-        assert "the first bid changes nothing" in on and "over no trumps it is not (our choice" in on
-        assert "you are out of the bidding for that hand" in words("standard")
-        assert "A raise in another denomination brings back everyone who passed" in words(
-            ON + ",raise_own_bid=on")
-        assert rules_words(Rules.parse(ON)).endswith("changed: bid after a pass on")
-
-    def test_the_start_screen_offers_it_with_the_auction_rules(self) -> None:
-        form = StartForm()
-        auction = next(g for g in form.view().groups if g.name == "Auction")
-        assert "bid_after_pass" in [o.name for o in auction.options]
-        form.set("rule:bid_after_pass", "on")
-        assert form.rules == Rules.parse(ON)
-        form.set("table", "american")  # one round: not offered
-        assert all(o.name != "bid_after_pass" for g in form.view().groups for o in g.options)
-
-    def test_a_link_carries_it_and_an_old_link_reads_as_off(self) -> None:
-        rules = Rules.parse(ON)
-        code = DealCode(1, 0)
-        hand = run(Hand(rules, deal_cards(rules, code), 0), *REOPENED, "8S", "pass", "pass", "pass")
-        finish_hand(hand, SplitMix64(1))
-        link = decode(replay_link(hand, code, seat=0))
-        assert link is not None and link.rules == ON
-        assert link.actions == tuple(str(a) for _, a in hand.history)
-        old = decode("?v=1&r=standard&d=1-3-25&s=0&c=6S&b=0&t=4&p=-40&k=wUYO5Q")
-        assert old is not None and not Rules.parse(old.rules).bid_after_pass
-
-    def test_a_save_resumes_with_the_passed_seat_back(self) -> None:
-        match = Match(Rules.parse(ON), DealCode(1, 0))
-        run(match.hand, *REOPENED)
-        storage = FakeStorage()
-        assert Saves(storage, clock=clock).save(ID, settings_for(match), match)
-        loaded = Saves(storage, clock=clock).load(ID)
-        assert isinstance(loaded, SavedGame) and state(loaded.match) == state(match)
-        assert loaded.match.rules.bid_after_pass and loaded.match.hand.to_act == 2
