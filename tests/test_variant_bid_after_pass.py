@@ -28,6 +28,9 @@ from app.start.form import StartForm  # noqa: E402
 from app.store.links import decode, replay_link  # noqa: E402
 from app.store.saves import SavedGame, Saves  # noqa: E402
 from app.table.help import rules_help, rules_words  # noqa: E402
+from app.table.session import Session  # noqa: E402
+from app.table.settings import default_settings  # noqa: E402
+from app.table.view import table_view  # noqa: E402
 
 ON = "standard,bid_after_pass=on"
 REOPENED = ("7S", "pass", "7H", "pass", "pass")
@@ -158,3 +161,14 @@ class TestTheGame:
         loaded = Saves(storage, clock=clock).load(ID)
         assert isinstance(loaded, SavedGame) and state(loaded.match) == state(match)
         assert loaded.match.rules.bid_after_pass and loaded.match.hand.to_act == 2
+
+    def test_the_prompt_tells_a_player_back_in_the_bidding_why(self) -> None:
+        session = Session(default_settings(ON), DealCode(1, 3))  # South (seat 0) speaks first
+        hand = session.match.hand
+        assert table_view(session).prompt.text == "Your bid."
+        run(hand, "pass", "7S", "pass", "8S")
+        assert hand.to_act == 1  # South skipped: 8S over 7S is no change
+        run(hand, "9H", "pass", "pass")  # West changes it: North, East and South back
+        assert hand.to_act == 0
+        assert table_view(session).prompt.text == ("Your bid. You passed, but the denomination has "
+                                                   "changed since: you may bid again.")
