@@ -202,6 +202,8 @@ def choose_bid(obs: Observation) -> Decision:
     if action == PASS or score <= floor:
         return Decision(PASS, _pass_reason(rules, ours and auction.high_seat != obs.seat, est))
     assert action.bid is not None
+    if obs.back_after_pass and auction.high is not None:
+        why = f"back in the bidding after the change to {auction.high.name}; {why}"
     return Decision(action, f"bid {action.bid.name}: {why}")
 
 

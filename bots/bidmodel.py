@@ -122,6 +122,7 @@ def read(obs: Observation) -> Said:
         if b is None:
             continue
         bid_seats.add(seat)
+        passed.discard(seat)  # back in the bidding after a pass (a table rule)
         high = ours
         if b.is_misere:
             misere |= ours

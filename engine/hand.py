@@ -288,9 +288,8 @@ class Hand:
 
     @property
     def first_call(self) -> bool:
-        """The seat to act has made no call yet this hand (blind misere is bid only then):
-        a seat that passed never speaks again, so it is one that has not bid."""
-        return not self.bid_seats >> self.turn & 1
+        """The seat to act has made no call yet this hand (blind misere is bid only then)."""
+        return all(seat != self.turn for seat, _ in self.history)
 
     def _legal_plays(self) -> list[Action]:
         pos = self.turn
@@ -392,17 +391,24 @@ class Hand:
     def _bid(self, action: int) -> None:
         seat = self.turn
         n = self.players
+        reopened = False
         if action == PASS_ID:
             if not self.raising:
                 self.passed |= 1 << seat
         else:
             b = action - BID_BASE
+            if (self.rules.bid_after_pass and self.high >= 0
+                    and BIDS[b].denomination != BIDS[self.high].denomination):
+                self.passed = 0  # a new denomination: every seat that passed may bid again
+                reopened = True
             self.high, self.high_bidder = b, seat
             self.bid_seats |= 1 << seat
             if BIDS[b].tricks >= 7:
                 self.seven_bid = True
         if self.raising:
-            return self._end_auction()
+            if not reopened:
+                return self._end_auction()
+            self.raising = False
         if self.rules.one_round_auction:
             if len(self.history) >= n:
                 return self._maybe_raise()

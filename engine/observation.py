@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.actions import DISCARD_BASE, CALL_BASE, Action
+from engine.actions import DISCARD_BASE, CALL_BASE, PASS, Action
 from engine.bids import Bid
 from engine.cards import Card, cards_of
 from engine.hand import Hand, Phase, Trick
@@ -86,6 +86,15 @@ class Observation:
     def position(self) -> int:
         """The position this seat plays now (its piles when ``turn`` is one)."""
         return self.turn if self.rules.table.has_piles and self.to_act == self.seat else self.seat
+
+    @property
+    def back_after_pass(self) -> bool:
+        """This seat is to bid again after passing (bidding after a pass: someone has
+        changed the denomination since)."""
+        if self.phase != Phase.AUCTION or self.to_act != self.seat:
+            return False
+        calls = [a for s, a in self.history if s == self.seat]
+        return bool(calls) and calls[-1] == PASS
 
     @property
     def playable(self) -> tuple[Card, ...]:

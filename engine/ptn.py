@@ -133,6 +133,8 @@ def rules_of(record: PtnRecord) -> Rules:
             continue
         if key == "variation" and value in (0, 1):
             change["one_round_auction"] = change["inkle"] = value == 0
+        elif key == "bidAfterPass" and value in (0, 2):  # 2: "bid after pass if bid changed"
+            change["bid_after_pass"] = value == 2
         elif key == "mustBidToWin" and isinstance(value, bool):
             change["defenders_win"] = not value
         elif key == "whenNullo" and value == 1:
@@ -558,6 +560,8 @@ def _options_json(rules: Rules) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if not rules.one_round_auction:
         out["variation"] = 1
+    if rules.bid_after_pass:
+        out["bidAfterPass"] = 2
     if not rules.defenders_win:
         out["mustBidToWin"] = True
     if not rules.misere_anytime:

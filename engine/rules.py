@@ -143,6 +143,13 @@ class Rules:
     raise_own_bid: bool = _opt(False, "Auction", "Raise own bid",
                                "The last bidder left may raise their own bid, if more than one "
                                "player bid.")
+    bid_after_pass: bool = _opt(False, "Auction", "Bid after a pass",
+                                "A player who passed may bid again once someone changes the "
+                                "denomination of the highest bid, at the same or a higher level "
+                                "(the first bid changes nothing; misere plays in no trumps, so "
+                                "it changes a suit bid but not a no trumps one). A change brings "
+                                "back every player who passed; the bidding ends when all but the "
+                                "highest bidder have passed since the last change.")
     misere: bool = _opt(True, "Misere", "Misere", "A bid to take no trick, worth 250.")
     open_misere: bool = _opt(True, "Misere", "Open misere",
                              "Misere with the hand laid face up after the first trick, worth 500.")
@@ -242,6 +249,9 @@ class Rules:
             out.append("point spread needs two sides and a target")
         if self.double_nullo and not self.table.two_partnerships:
             out.append("double nullo is played by two partnerships of two (four players)")
+        if self.bid_after_pass and self.one_round_auction:
+            out.append("bidding after a pass needs an auction that goes round: not with the "
+                       "one-round auction")
         if self.failed_to_defenders and self.sides != 2:
             out.append("failed bids score to the defenders only with two sides")
         return out

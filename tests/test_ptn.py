@@ -71,7 +71,7 @@ class TestRealRecord:
 class TestBadRecords:
     @pytest.mark.parametrize("change, message", [
         (('"noWatching":true', '"deckSize":63'), "a rule we do not play: deckSize = 63"),
-        (('"noWatching":true', '"bidAfterPass":2'), "a rule we do not play: bidAfterPass"),
+        (('"noWatching":true', '"bidAfterPass":1'), "a rule we do not play: bidAfterPass = 1"),
         (('FiveHundred', 'Euchre'), "not a record of 500"),
         (("C7 CQ JH C5", "C7 CQ JH S7"), "trick 1, S7: .*must follow clubs"),
         (("Pass 6♣ Pass Pass", "Pass 6♣ 5♣ Pass"), "'5♣' is not a call"),

@@ -164,11 +164,22 @@ def _auction(rules: Rules) -> Section:
             "higher suit."]
     if rules.one_round_auction:
         text.append("Everyone bids or passes once, in turn from the dealer's left.")
+    elif rules.bid_after_pass:
+        text.append("The bidding goes round from the dealer's left. Bidding after a pass: once "
+                    "you pass you are out until someone changes the denomination of the highest "
+                    "bid (another suit or no trumps, at the same or a higher level; the first "
+                    "bid changes nothing). Then everyone who passed may bid again, in turn; the "
+                    "bidding ends when all but the highest bidder have passed since the last "
+                    "change. Misère plays in no trumps: a misère over a suit bid is a change, "
+                    "over no trumps it is not (our choice: the reference says only \"changes "
+                    "the suit of their bid\").")
     else:
         text.append("The bidding goes round from the dealer's left until all but one have "
                     "passed; once you pass you are out of the bidding for that hand.")
     if rules.raise_own_bid:
-        text.append("The last bidder left may raise their own bid, if someone else bid too.")
+        text.append("The last bidder left may raise their own bid, if someone else bid too."
+                    + (" A raise in another denomination brings back everyone who passed."
+                       if rules.bid_after_pass else ""))
     if rules.all_pass == AllPass.REDEAL:
         text.append("If everyone passes, the hand is thrown in and the next dealer deals.")
     else:

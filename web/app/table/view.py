@@ -318,6 +318,8 @@ def _bidding(obs: Observation, looked: bool) -> BidPrompt:
     text = "Your bid: one round only, so this is your one call." if rules.one_round_auction else "Your bid."
     if inkles:
         text += " A six is an inkle: if nobody bids more, the hand is redealt."
+    if obs.back_after_pass:
+        text += " You passed, but the denomination has changed since: you may bid again."
     if obs.barred == obs.seat:
         text = ("You lost a breach last hand (the breach rule): you may only pass." if rules.breach
                 else "You were set last hand (the set rule): you may only pass.")
