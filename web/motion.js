@@ -3,7 +3,8 @@
 // FLIP: before page.js patches the table, note() takes the cards' boxes as they show now; after
 // the patch, play() animates each card from where it was to where the DOM now has it. A card new
 // in the trick comes from the player's hand (its button's box) or from its seat (data-seat); the
-// cards of a trick taken off the table go to the winner's seat as short-lived ghost copies; a new
+// cards of a trick taken off the table go to the winner's seat as short-lived ghost copies (the
+// next trick's lead, drawn with the sweep, travels once they are gone); a new
 // hand is dealt from the dealer's seat; cards taken up from the kitty come from the middle of the
 // table and those put back go there.
 //
@@ -59,6 +60,11 @@ export function play(snap, pace) {
   if (hand.length > 2 && snap.hand === 0) return deal(arena, hand, ms);
   const trick = [...arena.querySelectorAll(".trick-card[data-key]")];
   const now = new Set([...trick, ...hand].map(cardText));
+  const winner = snap.trick.find((t) => t.winner);
+  const to = winner && seatBox(arena, winner.el.dataset.seat);
+  const swept = to ? snap.trick.filter((t) => !now.has(t.text)) : [];
+  const lead = swept.length ? ms : 0;  // the next trick's lead waits for the sweep: one thing at a time
+  if (swept.length) mark("sweep", winner.text, 0);
   const played = new Set();
   const ghosts = [];  // made once every box is read: a ghost added first would lay the page out again
   for (const el of trick) {
@@ -67,15 +73,12 @@ export function play(snap, pace) {
     if (was && was.el.matches(".trick-card")) slide(el, was.rect, ms);
     else {
       const from = was?.rect ?? seatBox(arena, el.dataset.seat);
-      if (from) fly(el, from, ms);
+      if (from) fly(el, from, ms, lead);
+      mark(lead ? "lead" : "play", text, lead);
       played.add(el.dataset.seat);
     }
   }
-  const winner = snap.trick.find((t) => t.winner);
-  const to = winner && seatBox(arena, winner.el.dataset.seat);
-  for (const t of snap.trick) {
-    if (!now.has(t.text) && to) ghosts.push(() => travel(ghost(t.el, t.rect), to, ms, 0.35));  // the trick swept to its winner
-  }
+  for (const t of swept) ghosts.push(() => travel(ghost(t.el, t.rect), to, ms, 0.35));  // the trick swept to its winner
   for (const el of hand) {
     const was = snap.cards.get(cardText(el));
     if (was) slide(el, was.rect, ms);
@@ -95,6 +98,12 @@ export function play(snap, pace) {
     }
   }
   for (const make of ghosts) make();
+}
+
+/** A test's record of the card travels scheduled (kind, card, when it starts, in
+ * performance.now() ms), kept only while the page has set window.fiveHundredMotion to a list. */
+function mark(kind, card, delay) {
+  window.fiveHundredMotion?.push({ kind, card, at: performance.now() + delay });
 }
 
 /** Finish every running animation at once (the player acts: the table is as drawn). */

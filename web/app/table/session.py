@@ -334,13 +334,16 @@ class Session:
         elif self._my_turn():
             self.notice = "You can't claim the rest yet: they are not yours whatever the others hold."
 
-    def trick_waits(self) -> bool:
-        """A finished trick is on the table, a bot is to lead the next one and the player, who
-        plays their own cards, has not tapped it away (:meth:`go_on`)."""
+    def trick_done(self) -> bool:
+        """A finished trick is on the table, a bot (or auto-play) is to lead the next one, and the
+        player has not tapped the trick away (:meth:`go_on`)."""
         hand = self.hand
-        return (self.state == "bot" and self.level(PLAYER) == HUMAN and hand.phase == Phase.PLAY
-                and bool(hand.tricks) and not hand.trick_cards
+        return (self.state == "bot" and hand.phase == Phase.PLAY and bool(hand.tricks) and not hand.trick_cards
                 and self.trick_seen != (len(self.match.hands), len(hand.tricks)))
+
+    def trick_waits(self) -> bool:
+        """:meth:`trick_done`, and the player plays their own cards: it may wait for their tap."""
+        return self.trick_done() and self.level(PLAYER) == HUMAN
 
     def go_on(self) -> None:
         """The player tapped the finished trick away: the next one is led."""
