@@ -29,7 +29,7 @@ from app.html.cards import minus
 from app.review import render as review_render
 from app.start import games as games_render, render as start_render
 from app.start.form import StartForm
-from app.start.guide import Guide
+from app.start.guide import PREF as GUIDE_PREF, Guide
 from app.start.model import ConfirmView, GameInProgress
 from app.store import links
 from app.store.prefs import Preferences
@@ -635,8 +635,10 @@ class App:
         said = (self.notice, self.kept, self.notice == CANNOT_SAVE_STALE)
         notice = render.app_notice(*said) if self.notice else ""
         if self.session is None:
-            return {"start": notice + start_render.start(self.form.view(), games_render.resume_list(self.games_view()),
-                                                   self.prefs.view(start=True)),
+            games = self.games_view()
+            offer = self.guide.offer() if self.prefs.first and not games else ""  # a first visit
+            return {"start": notice + offer + start_render.start(self.form.view(), games_render.resume_list(games),
+                                                                 self.prefs.view(start=True)),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.others_playing:
@@ -654,10 +656,10 @@ class App:
         regions["top"] = bar + regions["top"]
         if self.session.state == "game-over":  # a phone hides the arena then: the notice tops the result
             regions["panel"] = notice + regions["panel"]
-            regions["arena"] += self.guide.html(self.session.rules)
+            regions["arena"] += self.guide.html(self.session.rules, self.session.hand.phase)
         else:
             regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
-                                + self.guide.html(self.session.rules))
+                                + self.guide.html(self.session.rules, self.session.hand.phase))
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += tags.tag("div", tags.button(
@@ -747,7 +749,8 @@ def _set_pace(session: Session, value: str) -> None:
 
 SETTERS: Final[dict[str, Callable[[App, str, str], None]]] = {
     "set": lambda app, name, value: app.form.set(name, value),
-    "pref": lambda app, name, value: app.prefs.set(name, value == "on"),
+    "pref": lambda app, name, value: (app.guide.turned(value == "on") if name == GUIDE_PREF
+                                      else app.prefs.set(name, value == "on")),
 }
 """Actions 'set:NAME' (the start form's settings) and 'pref:NAME' (the page's)."""
 ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
