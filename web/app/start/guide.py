@@ -71,9 +71,9 @@ class Guide:
     @staticmethod
     def offer() -> str:
         """The offer on a first visit's start screen: the guide, or no thanks (either remembered)."""
-        words = text("p", "New to Five Hundred? A short guide on the table explains the bidding, the kitty, "
-                          "the bowers and the joker as your first hand comes to them.")
+        words = tag("p", text("strong", "New to Five Hundred?", id="guide-offer-title")
+                    + " A short guide on the table explains each part of your first hand as it comes.")
         buttons = (button("Show me the guide", "guide", "open", key="guide-offer-yes", cls="btn")
                    + button("No thanks", "guide", "close", key="guide-offer-no", cls="btn ghost"))
-        return tag("aside", text("h2", "First game?", id="guide-offer-title") + words + tag("div", buttons, class_="row"),
+        return tag("aside", words + tag("div", buttons, class_="row"),
                    class_="guide-offer", aria_labelledby="guide-offer-title")
