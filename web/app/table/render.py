@@ -70,9 +70,12 @@ def _arena(view: TableView) -> str:
 
 def _seat(seat: SeatView) -> str:
     """A seat: name, who plays it, dealer, cards left (or an open hand, or laid down), call, tricks."""
-    flags = {"me": seat.me, "to-act": seat.to_act, "declarer": seat.declarer, "sitting-out": seat.sitting_out}
+    flags = {"me": seat.me, "to-act": seat.to_act, "declarer": seat.declarer, "sitting-out": seat.sitting_out,
+             "partner": seat.partner}
     classes = ["seat", f"seat-{seat.place}"] + [name for name, on in flags.items() if on]
     head = text("span", seat.name, class_="seat-name")
+    if seat.partner:  # a word in a bordered tag, not a colour alone
+        head += text("span", "Partner", class_="partner-tag")
     if seat.dealer:
         head += text("span", "D", class_="chip", title="Dealer", aria_label="dealer")
     if seat.to_act and not seat.me:
@@ -98,7 +101,7 @@ def _seat(seat: SeatView) -> str:
                    role="img", aria_label=label)
     return tag("section", tag("div", head, class_="seat-head") + text("div", seat.who, class_="seat-who") + body
                + tag("div", foot, class_="seat-foot"), class_=" ".join(classes),
-               aria_label=f"{seat.name}: {seat.who}")
+               aria_label=f"{seat.name}{', your partner' if seat.partner else ''}: {seat.who}")
 
 
 def open_hand(cards: Sequence[CardView], label: str) -> str:
