@@ -5,8 +5,9 @@
 // in the trick comes from the player's hand (its button's box) or from its seat (data-seat); the
 // cards of a trick taken off the table go to the winner's seat as short-lived ghost copies (the
 // next trick's lead, drawn with the sweep, travels once they are gone); a new
-// hand is dealt from the dealer's seat; cards taken up from the kitty come from the middle of the
-// table and those put back go there.
+// hand is dealt from the dealer's seat; the kitty, face down in the middle during the auction,
+// goes to the declarer when it ends (to their seat, or into the player's hand) and cards put back
+// go to the middle of the table.
 //
 // The DOM is always exactly what the worker sent: the animations are only the individual
 // `translate`, `scale` and `opacity` properties of the cards (which keep their own CSS transform)
@@ -26,7 +27,7 @@ export function duration(pace) {
 const cardText = (el) => (el.dataset.key ?? "").replace(/^(card|trick)-/, "");
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
 
-const NOTHING = { cards: new Map(), trick: [], minis: new Map(), hand: 0, reviewing: false };
+const NOTHING = { cards: new Map(), trick: [], minis: new Map(), hand: 0, reviewing: false, kitty: null };
 
 /** The boxes of the table's cards as they show now (none: the table is not on the screen, and
  * the hand that comes will be dealt). */
@@ -44,6 +45,7 @@ export function note() {
   const snap = {
     cards, trick, minis, hand: document.querySelectorAll("#hand .card").length,
     reviewing: Boolean(arena.querySelector(".trick-title.reviewing")),
+    kitty: arena.querySelector(".kitty")?.getBoundingClientRect() ?? null,
   };
   cancel();
   return snap;
@@ -56,6 +58,8 @@ export function play(snap, pace) {
   if (!snap || !ms || !arena || document.getElementById("table").hidden) return;
   if (Boolean(arena.querySelector(".trick-title.reviewing")) !== snap.reviewing) return;  // "Last trick" shown or put away
   const middle = arena.querySelector(".center")?.getBoundingClientRect();
+  const kitty = snap.kitty && !arena.querySelector(".kitty") ? snap.kitty : null;  // the auction is over: the kitty goes
+  const pile = kitty ?? middle;  // where cards taken up from the kitty come from
   const hand = [...document.querySelectorAll("#hand .card[data-key]")];
   if (hand.length > 2 && snap.hand === 0) return deal(arena, hand, ms);
   const trick = [...arena.querySelectorAll(".trick-card[data-key]")];
@@ -82,7 +86,7 @@ export function play(snap, pace) {
   for (const el of hand) {
     const was = snap.cards.get(cardText(el));
     if (was) slide(el, was.rect, ms);
-    else if (middle) fly(el, middle, ms);  // taken up from the kitty (or taken back by an undo)
+    else if (pile) fly(el, pile, ms);  // taken up from the kitty (or taken back by an undo)
   }
   for (const [text, was] of snap.cards) {  // put back in the kitty
     if (!now.has(text) && was.el.matches("#hand .card") && middle) ghosts.push(() => travel(ghost(was.el, was.rect), middle, ms, 0.5));
@@ -94,9 +98,11 @@ export function play(snap, pace) {
     const place = [...seat.classList].find((c) => c.startsWith("seat-"))?.slice(5);
     if (after < before && played.has(place)) continue;
     for (let i = 0; i < Math.abs(after - before) && i < 6; i++) {
-      ghosts.push(() => travel(ghost(null, after > before ? middle : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1));
+      ghosts.push(() => travel(ghost(null, after > before ? pile : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1));
     }
+    if (after > before && kitty) mark("kitty", place, 0);
   }
+  if (kitty && hand.some((el) => !snap.cards.has(cardText(el)))) mark("kitty", "south", 0);
   for (const make of ghosts) make();
 }
 

@@ -320,6 +320,8 @@ class TableView(NamedTuple):
     pace_ms: int
     paces: tuple[Choice, ...]
     hand_hidden: int = 0
+    kitty: int = 0
+    """The kitty's cards face down in the middle of the table (during the auction; 0: none there)."""
     """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
 
 

@@ -122,7 +122,7 @@ def _center(view: TableView) -> str:
     """The middle of the table: the bidding so far, or the cards of the trick in front of each seat."""
     trick = view.trick
     if view.phase == "auction" or (not trick.cards and view.auction):
-        return _auction(view)
+        return _kitty(view.kitty) + _auction(view)
     if not trick.cards:
         return ""
     cards = ""
@@ -135,6 +135,16 @@ def _center(view: TableView) -> str:
                      data_key="trick-" + t.card.text, data_seat=t.place)  # web/motion.js: where it comes from
     title = text("p", trick.title, class_="trick-title reviewing" if trick.reviewing else "trick-title")
     return tag("div", cards, class_="trick", role="group", aria_label=trick.title) + title + _go_on(view)
+
+
+def _kitty(n: int) -> str:
+    """The kitty face down in the middle while the players bid (web/motion.js sends it to the
+    declarer when the auction ends)."""
+    if not n:
+        return ""
+    backs = "".join(tag("span", svg.back(), class_=f"kitty-card k{i}") for i in range(n))
+    return tag("div", backs, class_="kitty", role="img", aria_label=f"The kitty: {plural(n, 'card')} face down",
+               data_key="kitty")
 
 
 def _go_on(view: TableView) -> str:

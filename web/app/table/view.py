@@ -103,6 +103,7 @@ def table_view(session: Session, one_tap: bool = False) -> TableView:
         pace_ms=int(session.settings["pace_ms"]),
         paces=pace_choices(),
         hand_hidden=len(obs.hand) if session.cards_hidden else 0,
+        kitty=rules.kitty_size if obs.phase == Phase.AUCTION else 0,
     )
 
 
