@@ -9,6 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 from app.store.prefs import Preferences  # noqa: E402
+from app.store.saves import Saves  # noqa: E402
 from app.table.answers import answer  # noqa: E402
 from app.table.session import PLAYER  # noqa: E402
 from app.worker.controller import App  # noqa: E402
@@ -16,7 +17,7 @@ from engine.hand import Phase  # noqa: E402
 from tests.test_app_render import Markup  # noqa: E402
 from tests.test_saves import PREFIX, FakeStorage  # noqa: E402
 
-OFFER = '<aside class="guide-offer"'
+OFFER = '<aside class="guide guide-offer"'
 
 
 def guide_title(app: App) -> str:
@@ -28,19 +29,31 @@ def test_a_first_visit_is_offered_the_guide_and_the_answer_is_remembered() -> No
     for choice, on in (("open", True), ("close", False)):
         storage = FakeStorage()
         app = App(prefs=Preferences(storage, PREFIX))
-        start = app.regions()["start"]
-        assert OFFER in start
-        Markup(start)
+        app.dispatch("start", "1-3-abc")
+        arena = app.regions()["arena"]
+        assert OFFER in arena and 'data-action="guide" data-value="open"' in arena
+        Markup(arena)
         app.dispatch("guide", choice)
-        assert OFFER not in app.regions()["start"]
+        assert OFFER not in app.regions()["arena"]
+        assert (guide_title(app) == "First game, 1 of 4: Bidding") is on
         assert json.loads(storage.data[PREFIX + "prefs"])["guide"] is on
-        assert OFFER not in App(prefs=Preferences(storage, PREFIX)).regions()["start"]  # the next visit
+        again = App(prefs=Preferences(storage, PREFIX))  # the next visit
+        again.dispatch("start", "1-3-abc")
+        assert OFFER not in again.regions()["arena"]
 
 
-def test_a_visit_with_settings_kept_is_not_offered_the_guide() -> None:
+def test_a_visit_with_settings_or_games_kept_is_not_offered_the_guide() -> None:
     storage = FakeStorage()
     Preferences(storage, PREFIX).set("sound", False)
-    assert OFFER not in App(prefs=Preferences(storage, PREFIX)).regions()["start"]
+    app = App(prefs=Preferences(storage, PREFIX))
+    app.dispatch("start", "1-3-abc")
+    assert OFFER not in app.regions()["arena"]
+    storage = FakeStorage()
+    saves = Saves(storage, prefix=PREFIX)
+    App(saves=saves, prefs=Preferences(storage, PREFIX)).dispatch("start", "1-3-abc")  # a game saved
+    app = App(saves=saves, prefs=Preferences(storage, PREFIX))
+    app.dispatch("start", "1-3-abc")
+    assert OFFER not in app.regions()["arena"]
 
 
 def test_the_guide_turned_on_mid_hand_starts_where_the_hand_is() -> None:

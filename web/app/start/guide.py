@@ -1,7 +1,7 @@
 """The first-game guide: four short steps on the table itself, over the top of the felt.
 
-It shows while the "guide" preference is on (app.store.prefs: offered on a first visit and with
-the page's other settings, kept between visits); "Hide the guide" turns it off, the Rules dialog
+It shows while the "guide" preference is on (app.store.prefs: offered on a first visit's table and
+with the page's other settings, kept between visits); "Hide the guide" turns it off, the Rules dialog
 turns it on again.  Turned on in the middle of a hand it starts at the step of that part of the
 hand.  It never takes the focus from the player's decision.
 """
@@ -70,10 +70,11 @@ class Guide:
 
     @staticmethod
     def offer() -> str:
-        """The offer on a first visit's start screen: the guide, or no thanks (either remembered)."""
+        """A first visit's offer, where the guide would show: the guide, or no thanks (either
+        remembered)."""
         words = tag("p", text("strong", "New to Five Hundred?", id="guide-offer-title")
                     + " A short guide on the table explains each part of your first hand as it comes.")
         buttons = (button("Show me the guide", "guide", "open", key="guide-offer-yes", cls="btn")
                    + button("No thanks", "guide", "close", key="guide-offer-no", cls="btn ghost"))
-        return tag("aside", words + tag("div", buttons, class_="row"),
-                   class_="guide-offer", aria_labelledby="guide-offer-title")
+        return tag("aside", words + tag("div", buttons, class_="row"), class_="guide guide-offer",
+                   aria_labelledby="guide-offer-title")

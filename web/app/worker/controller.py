@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from engine.bids import Bid
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
-from engine.hand import Hand
+from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.rules import Rules
 from engine.seats import seat_name
@@ -87,6 +87,8 @@ class App:
         self._game = 0
         """Counts games, so that an answer for an earlier game is never applied."""
         self.saves = saves
+        self.first_visit = self.prefs.first and not (saves is not None and (saves.games() or saves.history()))
+        """Nothing kept yet, neither settings nor games: the first table offers the guide."""
         self.page_url = page_url
         self.notice = saves.status if saves is not None else ""
         """About saving, a link or an update: shown above the screen until dismissed."""
@@ -635,10 +637,8 @@ class App:
         said = (self.notice, self.kept, self.notice == CANNOT_SAVE_STALE)
         notice = render.app_notice(*said) if self.notice else ""
         if self.session is None:
-            games = self.games_view()
-            offer = self.guide.offer() if self.prefs.first and not games else ""  # a first visit
-            return {"start": notice + offer + start_render.start(self.form.view(), games_render.resume_list(games),
-                                                                 self.prefs.view(start=True)),
+            return {"start": notice + start_render.start(self.form.view(), games_render.resume_list(self.games_view()),
+                                                   self.prefs.view(start=True)),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.others_playing:
@@ -656,16 +656,26 @@ class App:
         regions["top"] = bar + regions["top"]
         if self.session.state == "game-over":  # a phone hides the arena then: the notice tops the result
             regions["panel"] = notice + regions["panel"]
-            regions["arena"] += self.guide.html(self.session.rules, self.session.hand.phase)
+            regions["arena"] += self._guide_html()
         else:
             regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
-                                + self.guide.html(self.session.rules, self.session.hand.phase))
+                                + self._guide_html())
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += tags.tag("div", tags.button(
                 f"Claim the remaining {tricks} tricks", "claim", key="claim", cls="btn"), class_="row claim")
         regions["dialog"] = self._dialog(view)
         return regions
+
+    def _guide_html(self) -> str:
+        """The first-game guide over the felt, or on a first visit its offer (until answered; during
+        the first hand's bidding, where the guide would start)."""
+        session = self.session
+        assert session is not None
+        if self.first_visit and self.prefs.first and len(session.match.hands) == 1 \
+                and session.hand.phase == Phase.AUCTION:
+            return self.guide.offer()
+        return self.guide.html(session.rules, session.hand.phase)
 
     def _dialog(self, view: TableView | None) -> str:
         draw = DIALOG_HTML.get(self.dialog)
