@@ -33,7 +33,7 @@ def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
     start.start(deal=scenario.code)
 
     table.app.expect_turn("you")
-    expect(table.seat("West")).to_contain_text("Ada · Normal bot")  # a name, and the level
+    expect(table.seat("West")).to_contain_text("Sam · Normal bot")  # a name, and the level
     expect(table.seat("East").locator(".chip")).to_have_text("D")  # dealer East: South bids first
     expect(table.bid_button("bid 6S")).to_have_accessible_name("6♠ 40 points: six spades")
     expect(table.bid_button("bid 10NT")).to_have_accessible_name("10NT 520 points: ten no trumps")

@@ -56,7 +56,7 @@ def test_the_trick_says_who_played_each_card_and_the_table_its_pace() -> None:
 def test_a_finished_trick_goes_at_the_bots_pace_unless_the_player_keeps_it() -> None:
     bridge, reply = started()
     reply = to_a_finished_trick(bridge, reply)
-    assert reply["due"] == 300 and reply["classes"]["trick-stays"] is False
+    assert reply["due"] == 600 and reply["classes"]["trick-stays"] is False  # two pauses: it stays a beat
 
     bridge, reply = started('{"trick_stays": true}')
     reply = to_a_finished_trick(bridge, reply)
@@ -67,9 +67,15 @@ def test_a_finished_trick_goes_at_the_bots_pace_unless_the_player_keeps_it() -> 
     reply = bridge.handle({"op": "tick"})  # a timer set before: nothing moves
     assert len(app.session.hand.history) == before and reply["due"] is None
     reply = bridge.handle({"op": "act", "action": "go-on", "value": ""})  # the player tapped
-    assert reply["due"] == 300
+    assert reply["due"] == 300  # tapped away: the next lead at the bots' pace
     bridge.handle({"op": "tick"})
     assert len(app.session.hand.history) == before + 1  # the next trick is led
+
+
+def test_a_finished_trick_stays_no_beat_at_no_pause() -> None:
+    bridge, reply = started(pace=0)
+    reply = to_a_finished_trick(bridge, reply)
+    assert reply["due"] == 0
 
 
 def test_a_card_dropped_on_the_table_is_played() -> None:

@@ -114,7 +114,8 @@ def test_seats_show_names_levels_dealer_and_turn() -> None:
     session = Session(settings, DealCode(5, 2))
     seats = table_view(session).seats
     assert [(s.name, s.who) for s in seats] == [
-        ("South", "You"), ("West", "Ada · Easy bot"), ("North", "Ben · Normal bot"), ("East", "Cleo · Expert bot")]
+        ("South", "You"), ("West", "Sam · Easy bot"), ("North", "Jim · Normal bot"), ("East", "Tina · Expert bot")]
+    assert [s.partner for s in seats] == [False, False, True, False]  # North, opposite
     assert [s.dealer for s in seats] == [False, False, True, False]
     assert [s.to_act for s in seats] == [False, False, False, True]
 

@@ -3,9 +3,11 @@
 // FLIP: before page.js patches the table, note() takes the cards' boxes as they show now; after
 // the patch, play() animates each card from where it was to where the DOM now has it. A card new
 // in the trick comes from the player's hand (its button's box) or from its seat (data-seat); the
-// cards of a trick taken off the table go to the winner's seat as short-lived ghost copies; a new
-// hand is dealt from the dealer's seat; cards taken up from the kitty come from the middle of the
-// table and those put back go there.
+// cards of a trick taken off the table go to the winner's seat as short-lived ghost copies (the
+// next trick's lead, drawn with the sweep, travels once they are gone); a new
+// hand is dealt from the dealer's seat; the kitty, face down in the middle during the auction,
+// goes to the declarer when it ends (to their seat, or into the player's hand) and cards put back
+// go to the middle of the table.
 //
 // The DOM is always exactly what the worker sent: the animations are only the individual
 // `translate`, `scale` and `opacity` properties of the cards (which keep their own CSS transform)
@@ -25,7 +27,7 @@ export function duration(pace) {
 const cardText = (el) => (el.dataset.key ?? "").replace(/^(card|trick)-/, "");
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
 
-const NOTHING = { cards: new Map(), trick: [], minis: new Map(), hand: 0, reviewing: false };
+const NOTHING = { cards: new Map(), trick: [], minis: new Map(), hand: 0, reviewing: false, kitty: null };
 
 /** The boxes of the table's cards as they show now (none: the table is not on the screen, and
  * the hand that comes will be dealt). */
@@ -43,6 +45,7 @@ export function note() {
   const snap = {
     cards, trick, minis, hand: document.querySelectorAll("#hand .card").length,
     reviewing: Boolean(arena.querySelector(".trick-title.reviewing")),
+    kitty: arena.querySelector(".kitty")?.getBoundingClientRect() ?? null,
   };
   cancel();
   return snap;
@@ -55,10 +58,17 @@ export function play(snap, pace) {
   if (!snap || !ms || !arena || document.getElementById("table").hidden) return;
   if (Boolean(arena.querySelector(".trick-title.reviewing")) !== snap.reviewing) return;  // "Last trick" shown or put away
   const middle = arena.querySelector(".center")?.getBoundingClientRect();
+  const kitty = snap.kitty && !arena.querySelector(".kitty") ? snap.kitty : null;  // the auction is over: the kitty goes
+  const pile = kitty ?? middle;  // where cards taken up from the kitty come from
   const hand = [...document.querySelectorAll("#hand .card[data-key]")];
   if (hand.length > 2 && snap.hand === 0) return deal(arena, hand, ms);
   const trick = [...arena.querySelectorAll(".trick-card[data-key]")];
   const now = new Set([...trick, ...hand].map(cardText));
+  const winner = snap.trick.find((t) => t.winner);
+  const to = winner && seatBox(arena, winner.el.dataset.seat);
+  const swept = to ? snap.trick.filter((t) => !now.has(t.text)) : [];
+  const lead = swept.length ? ms : 0;  // the next trick's lead waits for the sweep: one thing at a time
+  if (swept.length) mark("sweep", winner.text, 0);
   const played = new Set();
   const ghosts = [];  // made once every box is read: a ghost added first would lay the page out again
   for (const el of trick) {
@@ -67,19 +77,16 @@ export function play(snap, pace) {
     if (was && was.el.matches(".trick-card")) slide(el, was.rect, ms);
     else {
       const from = was?.rect ?? seatBox(arena, el.dataset.seat);
-      if (from) fly(el, from, ms);
+      if (from) fly(el, from, ms, lead);
+      mark(lead ? "lead" : "play", text, lead);
       played.add(el.dataset.seat);
     }
   }
-  const winner = snap.trick.find((t) => t.winner);
-  const to = winner && seatBox(arena, winner.el.dataset.seat);
-  for (const t of snap.trick) {
-    if (!now.has(t.text) && to) ghosts.push(() => travel(ghost(t.el, t.rect), to, ms, 0.35));  // the trick swept to its winner
-  }
+  for (const t of swept) ghosts.push(() => travel(ghost(t.el, t.rect), to, ms, 0.35));  // the trick swept to its winner
   for (const el of hand) {
     const was = snap.cards.get(cardText(el));
     if (was) slide(el, was.rect, ms);
-    else if (middle) fly(el, middle, ms);  // taken up from the kitty (or taken back by an undo)
+    else if (pile) fly(el, pile, ms);  // taken up from the kitty (or taken back by an undo)
   }
   for (const [text, was] of snap.cards) {  // put back in the kitty
     if (!now.has(text) && was.el.matches("#hand .card") && middle) ghosts.push(() => travel(ghost(was.el, was.rect), middle, ms, 0.5));
@@ -91,10 +98,18 @@ export function play(snap, pace) {
     const place = [...seat.classList].find((c) => c.startsWith("seat-"))?.slice(5);
     if (after < before && played.has(place)) continue;
     for (let i = 0; i < Math.abs(after - before) && i < 6; i++) {
-      ghosts.push(() => travel(ghost(null, after > before ? middle : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1));
+      ghosts.push(() => travel(ghost(null, after > before ? pile : fan), after > before ? fan : middle, ms, 0.5, i * ms * 0.1));
     }
+    if (after > before && kitty) mark("kitty", place, 0);
   }
+  if (kitty && hand.some((el) => !snap.cards.has(cardText(el)))) mark("kitty", "south", 0);
   for (const make of ghosts) make();
+}
+
+/** A test's record of the card travels scheduled (kind, card, when it starts, in
+ * performance.now() ms), kept only while the page has set window.fiveHundredMotion to a list. */
+function mark(kind, card, delay) {
+  window.fiveHundredMotion?.push({ kind, card, at: performance.now() + delay });
 }
 
 /** Finish every running animation at once (the player acts: the table is as drawn). */

@@ -29,11 +29,14 @@ class Preferences:
         except ValueError:
             data = None
         self.values = check_preferences(data)
+        self.first = raw is None
+        """None kept yet: nothing chosen on this site (the first-game guide is offered)."""
 
     def set(self, name: str, on: bool) -> None:
         if name not in self.values:
             return
         self.values[name] = on
+        self.first = False
         if self.storage is not None:
             try:
                 self.storage.set(self.key, json.dumps(self.values))

@@ -37,7 +37,7 @@ class CardView(NamedTuple):
 
 
 class SeatView(NamedTuple):
-    """A seat: name, who plays it, dealer, turn, cards left (or an open hand), call, tricks."""
+    """A seat: name, who plays it, dealer, turn, cards left (or an open hand), call, tricks, partner."""
 
     seat: int
     name: str
@@ -53,6 +53,8 @@ class SeatView(NamedTuple):
     sitting_out: bool
     exposed: tuple[CardView, ...]
     role: str
+    partner: bool = False
+    """The player's partner for the whole game (at five, :attr:`role` says who is, hand by hand)."""
 
 
 class SideView(NamedTuple):
@@ -318,6 +320,8 @@ class TableView(NamedTuple):
     pace_ms: int
     paces: tuple[Choice, ...]
     hand_hidden: int = 0
+    kitty: int = 0
+    """The kitty's cards face down in the middle of the table (during the auction; 0: none there)."""
     """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
 
 

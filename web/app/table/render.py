@@ -70,9 +70,12 @@ def _arena(view: TableView) -> str:
 
 def _seat(seat: SeatView) -> str:
     """A seat: name, who plays it, dealer, cards left (or an open hand, or laid down), call, tricks."""
-    flags = {"me": seat.me, "to-act": seat.to_act, "declarer": seat.declarer, "sitting-out": seat.sitting_out}
+    flags = {"me": seat.me, "to-act": seat.to_act, "declarer": seat.declarer, "sitting-out": seat.sitting_out,
+             "partner": seat.partner}
     classes = ["seat", f"seat-{seat.place}"] + [name for name, on in flags.items() if on]
     head = text("span", seat.name, class_="seat-name")
+    if seat.partner:  # a word in a bordered tag, not a colour alone
+        head += text("span", "Partner", class_="partner-tag")
     if seat.dealer:
         head += text("span", "D", class_="chip", title="Dealer", aria_label="dealer")
     if seat.to_act and not seat.me:
@@ -98,7 +101,7 @@ def _seat(seat: SeatView) -> str:
                    role="img", aria_label=label)
     return tag("section", tag("div", head, class_="seat-head") + text("div", seat.who, class_="seat-who") + body
                + tag("div", foot, class_="seat-foot"), class_=" ".join(classes),
-               aria_label=f"{seat.name}: {seat.who}")
+               aria_label=f"{seat.name}{', your partner' if seat.partner else ''}: {seat.who}")
 
 
 def open_hand(cards: Sequence[CardView], label: str) -> str:
@@ -119,7 +122,7 @@ def _center(view: TableView) -> str:
     """The middle of the table: the bidding so far, or the cards of the trick in front of each seat."""
     trick = view.trick
     if view.phase == "auction" or (not trick.cards and view.auction):
-        return _auction(view)
+        return _kitty(view.kitty) + _auction(view)
     if not trick.cards:
         return ""
     cards = ""
@@ -132,6 +135,16 @@ def _center(view: TableView) -> str:
                      data_key="trick-" + t.card.text, data_seat=t.place)  # web/motion.js: where it comes from
     title = text("p", trick.title, class_="trick-title reviewing" if trick.reviewing else "trick-title")
     return tag("div", cards, class_="trick", role="group", aria_label=trick.title) + title + _go_on(view)
+
+
+def _kitty(n: int) -> str:
+    """The kitty face down in the middle while the players bid (web/motion.js sends it to the
+    declarer when the auction ends)."""
+    if not n:
+        return ""
+    backs = "".join(tag("span", svg.back(), class_=f"kitty-card k{i}") for i in range(n))
+    return tag("div", backs, class_="kitty", role="img", aria_label=f"The kitty: {plural(n, 'card')} face down",
+               data_key="kitty")
 
 
 def _go_on(view: TableView) -> str:

@@ -29,8 +29,12 @@ from app.table.settings import AUTOPLAY_LEVEL, HUMAN, Settings, SettingsError, c
 PLAYER: Final = 0
 """The player's seat."""
 NAMES: Final = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus")
-"""The players' names, by their number: a tournament's eight (app.tournament); the bots at a table
-are named after them."""
+"""The players' names, by their number: a tournament's eight (app.tournament)."""
+TABLE_NAMES: Final = {2: ("You", "Sam"), 3: ("You", "Sam", "Tina"), 4: ("You", "Sam", "Jim", "Tina"),
+                      5: ("You", "Sam", "Jim", "Kate", "Tina"), 6: ("You", "Sam", "Lena", "Jim", "Kate", "Tina")}
+"""The bots at a table, by seat from the player's left, per table size: Jim sits opposite (a
+partner at four), Sam on the left and Tina on the right.  Derived from the table's size, never
+stored: a game saved before reads the same."""
 CLAIM: Final = "claim"
 """Who plays the player's cards once they claimed the rest of the tricks (bots.claim)."""
 _BOT_SALT: Final = 0xB07_5EED_5A17
@@ -132,6 +136,15 @@ class Session:
 
     def seat_name(self, seat: int) -> str:
         return seat_name(self.rules.players, seat)
+
+    def bot_name(self, seat: int) -> str:
+        """Who sits in a seat, as a person's name (:data:`TABLE_NAMES`)."""
+        return TABLE_NAMES[self.rules.players][seat]
+
+    def partner(self, seat: int) -> bool:
+        """Whether a seat is the player's partner for the whole game (a side of two or three)."""
+        rules = self.rules
+        return seat != PLAYER and rules.side_of(seat) == rules.side_of(PLAYER)
 
     def record(self) -> dict[str, Any]:
         """The engine's game record, with the settings as meta data."""
@@ -334,13 +347,16 @@ class Session:
         elif self._my_turn():
             self.notice = "You can't claim the rest yet: they are not yours whatever the others hold."
 
-    def trick_waits(self) -> bool:
-        """A finished trick is on the table, a bot is to lead the next one and the player, who
-        plays their own cards, has not tapped it away (:meth:`go_on`)."""
+    def trick_done(self) -> bool:
+        """A finished trick is on the table, a bot (or auto-play) is to lead the next one, and the
+        player has not tapped the trick away (:meth:`go_on`)."""
         hand = self.hand
-        return (self.state == "bot" and self.level(PLAYER) == HUMAN and hand.phase == Phase.PLAY
-                and bool(hand.tricks) and not hand.trick_cards
+        return (self.state == "bot" and hand.phase == Phase.PLAY and bool(hand.tricks) and not hand.trick_cards
                 and self.trick_seen != (len(self.match.hands), len(hand.tricks)))
+
+    def trick_waits(self) -> bool:
+        """:meth:`trick_done`, and the player plays their own cards: it may wait for their tap."""
+        return self.trick_done() and self.level(PLAYER) == HUMAN
 
     def go_on(self) -> None:
         """The player tapped the finished trick away: the next one is led."""

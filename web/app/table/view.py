@@ -27,7 +27,7 @@ from app.table.model import (BidOption, BidPrompt, CallView, CardView, ContractV
                              SideView, SuitOption, SuitPrompt, TableView, TrickCard, TrickView, WaitPrompt)
 from app.table.partners import (call_prompt, contract_call, result_role, seat_role, share_words, sheet_partner,
                                 sitting_out_status)
-from app.table.session import NAMES, PLAYER, Session
+from app.table.session import PLAYER, Session
 from app.table.settings import HUMAN, pace_choices
 
 LEVEL_WORDS: Final = {"easy": "Easy bot", "normal": "Normal bot", "expert": "Expert bot"}
@@ -103,6 +103,7 @@ def table_view(session: Session, one_tap: bool = False) -> TableView:
         pace_ms=int(session.settings["pace_ms"]),
         paces=pace_choices(),
         hand_hidden=len(obs.hand) if session.cards_hidden else 0,
+        kitty=rules.kitty_size if obs.phase == Phase.AUCTION else 0,
     )
 
 
@@ -116,12 +117,12 @@ def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
     return SeatView(
         seat=seat, name=name, place=name.lower(), me=seat == PLAYER,
         who="You" if level == HUMAN else ("You (auto-play)" if seat == PLAYER
-                                          else f"{NAMES[seat]} · {LEVEL_WORDS[level]}"),  # a name, as in a tournament
+                                          else f"{session.bot_name(seat)} · {LEVEL_WORDS[level]}"),
         dealer=seat == obs.dealer, to_act=seat == obs.to_act,
         declarer=seat == obs.declarer, cards=obs.held_counts[seat],
         call=_last_call(obs, seat),
         tricks=sum(obs.won[seat::obs.rules.players]) if obs.phase >= Phase.PLAY else None,  # piles' too
-        sitting_out=sitting_out, exposed=exposed, role=seat_role(obs, seat),
+        sitting_out=sitting_out, exposed=exposed, role=seat_role(obs, seat), partner=session.partner(seat),
     )
 
 

@@ -49,6 +49,9 @@ SITE_KEYS: Final = "five-hundred"
 """Every key the app writes starts so (app.store.saves.scope, and the legacy keys)."""
 AUTOPLAY_PAUSES: Final = 4
 """Auto-play waits this many bot pauses before it deals the next hand."""
+TRICK_BEATS: Final = 2
+"""A finished trick stays this many bot pauses before the sweep and the next lead: its last card
+lands, then the player sees the whole trick a beat (none at no pause)."""
 REVIEW_STEP_MS: Final = 1000
 """A playing hand review shows the next trick after this long."""
 
@@ -305,7 +308,9 @@ class Bridge:
         session = app.session
         pace = int(session.settings["pace_ms"]) if session is not None else 0
         if session is not None and app.screen == "table" and session.state == "bot":
-            return None if self._trick_kept(app) else pace
+            if self._trick_kept(app):
+                return None
+            return pace * TRICK_BEATS if session.trick_done() else pace
         if app.others_playing:
             return 0  # the other table's next move, at once: the page's input comes first between moves
         if app.review_request() is not None:

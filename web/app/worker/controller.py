@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 from engine.bids import Bid
 from engine.deal import DealCode
 from engine.errors import FiveHundredError
-from engine.hand import Hand
+from engine.hand import Hand, Phase
 from engine.match import Match
 from engine.rules import Rules
 from engine.seats import seat_name
@@ -33,7 +33,7 @@ from app.pad.store import ID_PREFIX, PadStore, dump as dump_pad, parse as parse_
 from app.review import render as review_render
 from app.start import games as games_render, render as start_render
 from app.start.form import StartForm
-from app.start.guide import Guide
+from app.start.guide import PREF as GUIDE_PREF, Guide
 from app.start.model import ConfirmView, GameInProgress
 from app.store import links
 from app.store.prefs import Preferences
@@ -91,6 +91,8 @@ class App:
         self._game = 0
         """Counts games, so that an answer for an earlier game is never applied."""
         self.saves = saves
+        self.first_visit = self.prefs.first and not (saves is not None and (saves.games() or saves.history()))
+        """Nothing kept yet, neither settings nor games: the first table offers the guide."""
         self.page_url = page_url
         self.notice = saves.status if saves is not None else ""
         """About saving, a link or an update: shown above the screen until dismissed."""
@@ -767,16 +769,26 @@ class App:
         regions["top"] = bar + regions["top"]
         if self.session.state == "game-over":  # a phone hides the arena then: the notice tops the result
             regions["panel"] = notice + regions["panel"]
-            regions["arena"] += self.guide.html(self.session.rules)
+            regions["arena"] += self._guide_html()
         else:
             regions["arena"] = ((render.app_notice(*said, table=True) if self.notice else "") + regions["arena"]
-                                + self.guide.html(self.session.rules))
+                                + self._guide_html())
         regions["panel"] += self._link_results()
         if tricks := self.session.claimable():
             regions["panel"] += tags.tag("div", tags.button(
                 f"Claim the remaining {tricks} tricks", "claim", key="claim", cls="btn"), class_="row claim")
         regions["dialog"] = self._dialog(view)
         return regions
+
+    def _guide_html(self) -> str:
+        """The first-game guide over the felt, or on a first visit its offer (until answered; during
+        the first hand's bidding, where the guide would start)."""
+        session = self.session
+        assert session is not None
+        if self.first_visit and self.prefs.first and len(session.match.hands) == 1 \
+                and session.hand.phase == Phase.AUCTION:
+            return self.guide.offer()
+        return self.guide.html(session.rules, session.hand.phase)
 
     def _dialog(self, view: TableView | None) -> str:
         draw = DIALOG_HTML.get(self.dialog)
@@ -860,7 +872,8 @@ def _set_pace(session: Session, value: str) -> None:
 
 SETTERS: Final[dict[str, Callable[[App, str, str], None]]] = {
     "set": lambda app, name, value: app.form.set(name, value),
-    "pref": lambda app, name, value: app.prefs.set(name, value == "on"),
+    "pref": lambda app, name, value: (app.guide.turned(value == "on") if name == GUIDE_PREF
+                                      else app.prefs.set(name, value == "on")),
 }
 """Actions 'set:NAME' (the start form's settings) and 'pref:NAME' (the page's)."""
 ACTIONS: Final[dict[str, Callable[[App, str], object]]] = {
