@@ -54,10 +54,11 @@ def hint_text(action: Action, reason: str) -> str:
 
 def kitty_hint_text(actions: Sequence[Action], reasons: Sequence[str]) -> str:
     """'Hint: put back the four of spades, the five of spades and the nine of clubs. …': every
-    card named, then the reasons not already said (a card 'as planned' is)."""
+    card named, then the reasons not already said (a card 'as planned' is), without the card."""
     names = [f"the {c.name}" for a in actions if (c := a.discarded_card) is not None]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
-    why = "; ".join(r for r in dict.fromkeys(reasons) if not r.endswith("as planned"))
+    said = (r.split(": ", 1)[1] if r.startswith("put back the ") and ": " in r else r for r in reasons)
+    why = "; ".join(r for r in dict.fromkeys(said) if not r.endswith("as planned"))
     return f"Hint: put back {listed}." + (f" {why[:1].upper()}{why[1:]}." if why else "")
 
 
