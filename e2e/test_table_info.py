@@ -160,6 +160,13 @@ def test_no_serious_accessibility_violation_in_the_grid_its_reasons_and_the_hint
         table.panel.get_by_role("button", name="Hint").click()
         expect(table.hint_note).to_be_visible(timeout=30_000)
         found += violations(page, "the hint shown in the auction")
+        table.new_game()
+        start.start("Standard", KITTY_DEAL)
+        table.take(("bid", "bid 10NT"))
+        app.expect_turn("you")
+        table.panel.get_by_role("button", name="Hint").click()
+        expect(table.hand.locator(".card.hinted")).to_have_count(3, timeout=30_000)
+        found += violations(page, "the kitty's hint shown")
         assert not found, "\n".join(found)
     finally:
         context.close()
