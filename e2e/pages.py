@@ -211,6 +211,7 @@ class TableScreen:
         self.hand = page.locator("#hand")
         self.cards = self.hand.get_by_role("button")
         self.notice = self.panel.get_by_role("status")
+        self.hint_note = page.locator("#hint-note")
         self.play_button = self.panel.get_by_role("button", name=re.compile("^Play"))
         self.put_back = self.panel.get_by_role("button", name=re.compile("^Put back"))
         self.next_hand = self.panel.get_by_role("button", name="Next hand")

@@ -27,7 +27,7 @@ def test_a_whole_american_hand_one_call_each_and_a_kitty_of_five(table_page: Pag
             table.app.expect_turn("you")
             expect(table.cards).to_have_count(15)
             expect(table.hand.get_by_role("button", name=re.compile("from the kitty"))).to_have_count(5)
-            expect(table.arena.locator(".calls li")).to_have_count(4)
+            expect(table.arena.locator(".call-cell")).to_have_count(4)
             expect(table.panel).to_contain_text("Choose 5 cards to put back")
         table.take(step)
     table.app.expect_turn(HAND_OVER)

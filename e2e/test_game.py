@@ -66,7 +66,7 @@ def test_hint_and_last_trick(table_page: Page) -> None:
     start.start(deal=scenario.code)
     table.app.expect_turn("you")
     table.panel.get_by_role("button", name="Hint").click()
-    expect(table.notice).to_have_text(re.compile(r"^Hint: (bid|pass)"), timeout=30_000)
+    expect(table.hint_note).to_have_text(re.compile(r"^Hint: (bid|pass)"), timeout=30_000)
     review = table.tool("Last trick")
     expect(review).to_be_disabled()  # no trick yet: and it looks it, hollow and dashed, not like a toggle on
     expect(review).to_have_css("border-top-style", "dashed")

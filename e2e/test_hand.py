@@ -47,8 +47,8 @@ def test_a_whole_hand_bid_kitty_and_ten_tricks(table_page: Page) -> None:
             expect(table.cards).to_have_count(13)
             expect(table.hand.get_by_role("button", name=re.compile("from the kitty"))).to_have_count(3)
             calls = [(s, a) for s, a in scenario.session.hand.history if a.bid is not None or a == PASS_ID]
-            expect(table.arena.locator(".calls li")).to_have_count(len(calls))
-            expect(table.arena.locator(".calls li").last).to_contain_text("Pass")
+            expect(table.arena.locator(".call-cell")).to_have_count(len(calls))
+            expect(table.arena.locator(".call-cell").last).to_contain_text("Pass")
         table.take(step, next(ways))
     table.app.expect_turn(HAND_OVER)
     expect(table.cards).to_have_count(0)
@@ -153,6 +153,6 @@ def test_a_thrown_in_hand_is_announced(table_page: Page) -> None:
     table.app.expect_turn("hand-over")
     expect(table.panel).to_contain_text("Everyone passed: the hand is thrown in. No score.")
     expect(table.panel).to_contain_text("South deals next.")
-    expect(table.arena.locator(".calls li.pass")).to_have_count(4)
+    expect(table.arena.locator(".call-cell.pass")).to_have_count(4)
     table.next_hand.click()
     expect(table.seat("South").locator(".chip")).to_have_text("D")

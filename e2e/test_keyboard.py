@@ -16,15 +16,29 @@ FOCUS_SHOWN = """(el) => {
 }"""
 
 
-def press_until_focused(page: Page, target: Locator, limit: int = 80) -> None:
-    """Tab (then Shift+Tab) through the page until ``target`` has the focus, which must show."""
+IN_GROUP = """(el) => { const group = el.closest("[data-roving]");
+  return group !== null && group.contains(document.activeElement); }"""
+
+
+def press_until_focused(page: Page, target: Locator, limit: int = 80) -> int:
+    """Tab (then Shift+Tab) through the page until ``target`` has the focus, which must show; in a
+    group that is one Tab stop (the hand, the bids), arrows from its first button on. Returns
+    the keys pressed."""
     handle = target.element_handle()
+    pressed = 0
     for key in ("Tab", "Shift+Tab"):
         for _ in range(limit):
+            if page.evaluate(IN_GROUP, handle) and not page.evaluate("(el) => document.activeElement === el", handle):
+                page.keyboard.press("Home")
+                pressed += 1
+                while not page.evaluate("(el) => document.activeElement === el", handle) and pressed < 2 * limit:
+                    page.keyboard.press("ArrowRight")
+                    pressed += 1
             if page.evaluate("(el) => document.activeElement === el", handle):
                 assert page.evaluate(FOCUS_SHOWN, handle), "the focus is not visible"
-                return
+                return pressed
             page.keyboard.press(key)
+            pressed += 1
     raise AssertionError(f"could not reach {target} with the keyboard")
 
 

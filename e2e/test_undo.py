@@ -27,7 +27,7 @@ def position(table: TableScreen) -> dict[str, Any]:
     labels = "els => els.map(e => e.getAttribute('aria-label'))"
     return {"hand": table.cards.evaluate_all(labels),
             "trick": table.arena.locator(".trick-card").evaluate_all(labels),
-            "calls": table.arena.locator(".calls li").all_inner_texts(),
+            "calls": table.arena.locator(".call-cell").all_inner_texts(),
             "contract": table.top.locator(".contract").all_inner_texts()}
 
 
@@ -86,9 +86,9 @@ def test_no_undo_in_a_shared_deal_or_a_tournament(table_page: Page, site_url: st
         table.open_dialog("Menu").get_by_role("combobox", name="Bot pause").select_option(label="No pause")
         table.close_dialog()
         app.expect_turn("you")
-        calls = table.arena.locator(".calls li").count()
+        calls = table.arena.locator(".call-cell").count()
         table.take(("bid", "pass"))
-        expect(table.arena.locator(".calls li")).not_to_have_count(calls)
+        expect(table.arena.locator(".call-cell")).not_to_have_count(calls)
         app.expect_turn("you")
         expect(table.tool("Last trick")).to_be_visible()
         expect(page.get_by_role("button", name="Undo: take back your last call or card")).to_have_count(0)

@@ -30,7 +30,8 @@ def hint(session: Session) -> str:
     request = session.bot_request("hint")
     assert request is not None
     session.show_hint(request, answer(request))
-    return session.notice
+    assert session.hint is not None
+    return session.hint.text
 
 
 def test_a_hint_names_its_action_once() -> None:
@@ -42,23 +43,25 @@ def test_a_hint_names_its_action_once() -> None:
             == "Hint: play jack of hearts. Lead the right bower to draw trumps: the opponents may still hold 8H.")
 
 
-def test_the_kitty_hint_names_a_card_not_yet_picked() -> None:
-    """The player bids ten no trumps (nobody can bid higher) and takes the kitty."""
+def test_the_kitty_hint_names_every_card_still_to_put_back() -> None:
+    """The player bids ten no trumps (nobody can bid higher) and takes the kitty: the hint names
+    the three cards to put back, then, one picked, the two left."""
     session = bots_to_player(Session(default_settings(), DealCode(7, 3)))
     session.bid("bid 10NT")
     bots_to_player(session)
     assert session.hand.phase == Phase.DISCARD and session.hand.to_act == PLAYER
-    named = []
-    for _ in range(session.rules.kitty_size):
+    for picked in range(session.rules.kitty_size):
         text = hint(session)
-        request = session.bot_request("hint")
-        assert request is not None
-        card = Action.parse(answer({**request})["action"]).discarded_card
-        assert card is not None and card not in session.picks and card.name in text, text
+        assert session.hint is not None
+        cards = [Action.parse(a).discarded_card for a in session.hint.actions]
+        assert len(set(cards)) == session.rules.kitty_size - picked, session.hint
+        for card in cards:
+            assert card is not None and card not in session.picks and card.name in text, text
         assert not CODE.search(text), text
-        named.append(card)
-        session.tap(int(card))
-    assert session.picks == named
+        first = cards[0]
+        assert first is not None
+        session.tap(int(first))
+    assert len(session.picks) == session.rules.kitty_size
 
 
 def test_no_partner_at_a_table_without_teams() -> None:

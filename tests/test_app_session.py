@@ -238,4 +238,4 @@ def test_hint_answers_for_the_players_seat() -> None:
     reply = answer(request)
     assert Action.parse(reply["action"], True) in session.hand.legal_actions()
     session.show_hint(request, reply)
-    assert session.notice.startswith("Hint: ")
+    assert session.hint is not None and session.hint.text.startswith("Hint: ") and not session.notice

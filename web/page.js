@@ -128,6 +128,7 @@ function draw(answer, quiet = false, stale = false) {
     }
     drawDialog(answer.regions.dialog ?? "");
     restoreFocus(focusKey, answer.screen);
+    rove();
   }
   body.dataset.turn = answer.marker;
   for (const [name, on] of Object.entries(answer.classes)) body.classList.toggle(name, on);
@@ -398,8 +399,7 @@ root.addEventListener("submit", (event) => {
   event.preventDefault();
   act("start", document.getElementById("deal-code")?.value ?? "");  // a tournament has no deal code
 });
-// Left and right arrows move along the cards of the hand, of the player's piles, and of a suit in
-// the partner picker; up and down move to the suit above or below there; U undoes.
+// U undoes.
 document.addEventListener("keydown", (event) => {
   const { key } = event;
   if ((key === "u" || key === "U") && !(event.ctrlKey || event.metaKey || event.altKey)
@@ -409,27 +409,53 @@ document.addEventListener("keydown", (event) => {
     act("undo", "");
   }
 });
+// A group marked data-roving (the hand, the player's piles, the bids, the partner picker, the
+// auction) is one Tab stop: the button last focused there, else the next decision's, else the
+// hint's, else the first usable. Arrows move within it: left and right to the button before or
+// after, up and down (a grid) to the nearest in the row above or below, Home and End to the ends.
+function rove() {
+  for (const group of document.querySelectorAll("[data-roving]")) {
+    const items = [...group.querySelectorAll("button")];
+    const usable = (b) => !b.disabled && attribute(b, "aria-disabled") !== "true";
+    const current = items.find((b) => b === document.activeElement) ?? items.find((b) => b === group.roved)
+      ?? items.find((b) => b.hasAttribute("data-autofocus")) ?? items.find((b) => b.classList.contains("hinted"))
+      ?? items.find(usable) ?? items[0];
+    for (const b of items) if (b.tabIndex !== (b === current ? 0 : -1)) b.tabIndex = b === current ? 0 : -1;
+  }
+}
+
+// The button in the row above or below `item` (the nearest row, then the nearest to its middle).
+function vertical(items, item, down) {
+  const box = item.getBoundingClientRect(), middle = box.left + box.width / 2;
+  let best = null, bestRow = Infinity, bestSide = Infinity;
+  for (const other of items) {
+    const r = other.getBoundingClientRect(), row = down ? r.top - box.top : box.top - r.top;
+    if (row < box.height / 2) continue;
+    const side = Math.abs(r.left + r.width / 2 - middle);
+    if (row < bestRow - 2 || (Math.abs(row - bestRow) <= 2 && side < bestSide)) [best, bestRow, bestSide] = [other, row, side];
+  }
+  return best;
+}
+
+root.addEventListener("focusin", (event) => {
+  const group = event.target.closest("[data-roving]");
+  if (!group || event.target.tagName !== "BUTTON") return;
+  group.roved = event.target;
+  rove();
+});
 root.addEventListener("keydown", (event) => {
   const { key } = event;
-  const card = event.target.closest(".hand .card, .piles .card, .call-card");
-  if (!card) return;
-  if (key === "ArrowLeft" || key === "ArrowRight") {
-    const cards = [...card.closest(".hand, .piles, .call-cards").querySelectorAll(".card, .call-card")];
-    const next = cards[cards.indexOf(card) + (key === "ArrowLeft" ? -1 : 1)];
-    if (next) {
-      event.preventDefault();
-      next.focus();
-    }
-  } else if ((key === "ArrowUp" || key === "ArrowDown") && card.matches(".call-card")) {
-    const suit = card.closest(".call-suit");
-    const other = key === "ArrowUp" ? suit.previousElementSibling : suit.nextElementSibling;
-    if (other) {
-      event.preventDefault();
-      const cells = other.querySelectorAll(".call-card");
-      const column = [...card.parentElement.children].indexOf(card);
-      cells[Math.min(column, cells.length - 1)].focus();
-    }
-  }
+  const item = event.target.closest("[data-roving] button");
+  if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+  const group = item.closest("[data-roving]");
+  const items = [...group.querySelectorAll("button")], at = items.indexOf(item);
+  const grid = group.dataset.roving === "grid";
+  const next = key === "ArrowLeft" ? items[at - 1] : key === "ArrowRight" ? items[at + 1]
+    : key === "Home" ? items[0] : key === "End" ? items.at(-1)
+    : grid && (key === "ArrowUp" || key === "ArrowDown") ? vertical(items, item, key === "ArrowDown") : undefined;
+  if (next === undefined) return;
+  event.preventDefault();
+  next?.focus();
 });
 document.getElementById("dialog").addEventListener("close", () => {
   if (drawn.dialog) act("dialog", "");  // closed by the player (Escape), not by the app's answer

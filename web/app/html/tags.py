@@ -50,12 +50,14 @@ def text(element: str, words: str, /, **values: Any) -> str:
 
 def button(words: str, action: str, value: Any = None, *, key: str = "", cls: str = "btn",
            label: str | None = None, disabled: bool = False, autofocus: bool = False, html: bool = False,
-           pressed: bool | None = None) -> str:
+           pressed: bool | None = None, described: str | None = None) -> str:
     """A button that dispatches ``action`` with ``value``; ``html``: ``words`` is markup;
-    ``pressed``: a toggle's state (aria-pressed), None for a plain button."""
+    ``pressed``: a toggle's state (aria-pressed), None for a plain button; ``described``: the id
+    of the words that describe it."""
     return tag("button", words if html else escape(words), type="button", class_=cls, data_action=action,
                data_value=value, data_key=key or None, aria_label=label, disabled=disabled,
-               data_autofocus=autofocus, aria_pressed=None if pressed is None else str(pressed).lower())
+               data_autofocus=autofocus, aria_pressed=None if pressed is None else str(pressed).lower(),
+               aria_describedby=described)
 
 
 class Choice(NamedTuple):

@@ -269,6 +269,7 @@ class Review:
         """Each trick's verdict on the player's cards, as it comes."""
         lines = []
         misere = self.hand.contract is not None and self.hand.contract.is_misere
+        hinted = self._hinted()
         for piece in self.pieces:
             if piece["piece"] != "trick":
                 continue
@@ -283,8 +284,18 @@ class Review:
             if verdicts is None:
                 lines.append(ReviewLine(t, f"Trick {t}: {UNSETTLED}.", 0, False))
                 continue
-            lines += (ReviewLine(t, verdict_words(v, misere), v["lost"], False) for v in verdicts if v["seat"] == PLAYER)
+            lines += (ReviewLine(t, verdict_words(v, misere, v["card"] in hinted), v["lost"], False)
+                      for v in verdicts if v["seat"] == PLAYER)
         return tuple(lines)
+
+    def _hinted(self) -> set[str]:
+        """The player's cards of the hand shown that the hint had chosen, asked for at the table
+        (the record's meta data: app.table.session.Session.hinted)."""
+        meta = self.record.get("meta")
+        hints = meta.get("hints") if isinstance(meta, dict) else None
+        if not isinstance(hints, dict):
+            return set()
+        return {str(a) for i, (_, a) in enumerate(self.hand.history) if hints.get(f"{self.number}:{i}") == str(a)}
 
     def _others(self) -> tuple[ReviewCards, ...]:
         """The other seats' cards that gave up tricks, seat by seat, once every trick is answered."""
@@ -414,16 +425,20 @@ def _card_words(text: str) -> str:
     return "?" if card is None else card.name
 
 
-def verdict_words(v: VerdictData, misere: bool = False) -> str:
+def verdict_words(v: VerdictData, misere: bool = False, hinted: bool = False) -> str:
     """'Trick 3: the nine of hearts, a best card.' / '… gave up 1 trick: with all cards known, the
-    king of hearts was best.' (the hint chooses on what the seat could see)."""
+    king of hearts was best.'; the card the hint had chosen (``hinted``), on what the seat could
+    see: '… gave up 1 trick: the hint's choice, best on what you could see; with all cards known,
+    the king of hearts.'"""
     played = f"Trick {v['trick']}: the {_card_words(v['card'])}"
     if not v["lost"]:
-        return f"{played}, a best card."
+        return f"{played}, a best card" + (", the hint's choice." if hinted else ".")
+    best = _card_words(v["best_card"])
+    why = (f"the hint's choice, best on what you could see; with all cards known, the {best}." if hinted
+           else f"with all cards known, the {best} was best.")
     if misere:  # a misere's value is made or set: a card that lost changed it
-        return f"{played} changed the misere's outcome: with all cards known, the {_card_words(v['best_card'])} was best."
-    return (f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: "
-            f"with all cards known, the {_card_words(v['best_card'])} was best.")
+        return f"{played} changed the misere's outcome: {why}"
+    return f"{played} gave up {v['lost']} trick{'s' * (v['lost'] != 1)}: {why}"
 
 
 def turning_words(hand: Hand, v: VerdictData) -> str:

@@ -7,7 +7,8 @@ A request (built by :meth:`app.table.session.Session.bot_request`)::
 
 and, for a hint while the player picks cards to put back, ``"picks": ["4S"]``.
 
-The answer: ``{"action": "bid 7H", "reason": "..."}``.  When :func:`answer` fails
+The answer: ``{"action": "bid 7H", "reason": "..."}``; a hint's also has ``"actions"`` and
+``"reasons"``, every card still to put back while the player takes the kitty (else the one).  When :func:`answer` fails
 (a bug of ours), :func:`fallbacks` of the request ask ever simpler bots instead.
 
 The hand review (built by :meth:`app.review.review.Review.request`) asks for one piece of
@@ -32,7 +33,7 @@ from typing import Any, Final
 
 from bots import review
 from bots.claim import claim_play
-from bots.hints import hint
+from bots.hints import hints
 from bots.registry import make_bot
 from engine.actions import discard
 from engine.cards import Card
@@ -55,13 +56,14 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         hand.apply(discard(Card.parse(card)), seat)
     if hand.to_act != seat:
         raise ValueError(f"seat {seat} is not to act")
-    obs = observe(hand, seat)
     if request["fn"] == "hint":
-        decision = hint(obs)
-    elif request["level"] == CLAIM:
+        plan = hints(hand, seat)
+        return {"action": str(plan[0].action), "reason": plan[0].reason,
+                "actions": [str(d.action) for d in plan], "reasons": [d.reason for d in plan]}
+    obs = observe(hand, seat)
+    if request["level"] == CLAIM:
         return {"action": str(claim_play(obs)), "reason": "the rest of the tricks are claimed"}
-    else:
-        decision = make_bot(request["level"], SplitMix64(request["seed"])).decide(obs)
+    decision = make_bot(request["level"], SplitMix64(request["seed"])).decide(obs)
     return {"action": str(decision.action), "reason": decision.reason}
 
 

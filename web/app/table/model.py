@@ -99,12 +99,27 @@ class ContractView(NamedTuple):
 
 
 class CallView(NamedTuple):
-    """A call of the auction: who, '7♥' and 'seven hearts', or a pass."""
+    """A call of the auction: who, '7♥' and 'seven hearts', or a pass; its place in the grid
+    (round, and column: the seats from the dealer's left), whether it is the high call, and
+    what it is based on (shown on a tap)."""
 
     seat: str
     text: str
     label: str
     passed: bool
+    row: int = 0
+    column: int = 0
+    high: bool = False
+    reason: str = ""
+
+
+class HintView(NamedTuple):
+    """The hint shown: its words, the actions it suggests ('bid 7H', 'discard 4S', …) and the
+    cards they name, marked where the player taps them."""
+
+    text: str
+    actions: tuple[str, ...]
+    cards: tuple[int, ...]
 
 
 class TrickCard(NamedTuple):
@@ -323,6 +338,9 @@ class TableView(NamedTuple):
     kitty: int = 0
     """The kitty's cards face down in the middle of the table (during the auction; 0: none there)."""
     """Cards of the player's hand lying face down, not looked at yet (blind misere)."""
+    hint: HintView | None = None
+    auction_seats: tuple[str, ...] = ()
+    """The auction grid's columns: the seats in turn from the dealer's left."""
 
 
 class Preference(NamedTuple):

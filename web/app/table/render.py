@@ -9,8 +9,8 @@ from html import escape
 
 from app.html import svg
 from app.html.tags import bid_html, button, plural, points, tag, text
-from app.table.model import CardView, ContractView, DiscardPrompt, PilesView, SeatView, TableView
-from app.table.panel import panel
+from app.table.model import CallView, CardView, ContractView, DiscardPrompt, PilesView, SeatView, TableView
+from app.table.panel import HINT_NOTE, hinted, panel
 
 
 def table(view: TableView) -> dict[str, str]:
@@ -65,7 +65,12 @@ def _arena(view: TableView) -> str:
     others = "".join(_piles(p, view) for p in view.piles if not p.me)
     mine = "".join(_piles(p, view) for p in view.piles if p.me)
     return tag("div", seats + others + tag("div", _center(view), class_="center") + mine,
-               class_=f"arena players-{view.players}", data_pace=view.pace_ms)  # web/motion.js paces by it
+               class_=f"arena players-{view.players}", data_pace=view.pace_ms) + _hint(view)  # web/motion.js paces by it
+
+
+def _hint(view: TableView) -> str:
+    """The hint's words over the foot of the table (style.css): they move nothing as they come."""
+    return text("p", view.hint.text, id=HINT_NOTE, class_="hint-note", role="status") if view.hint else ""
 
 
 def _seat(seat: SeatView) -> str:
@@ -157,12 +162,34 @@ def _go_on(view: TableView) -> str:
 
 
 def _auction(view: TableView) -> str:
+    """The calls as a grid, a row a round and a column a seat from the dealer's left (as a
+    bridge bidding history); a call with a reason opens it on a tap (a popover)."""
     if not view.auction:
         return text("p", "The bidding starts left of the dealer.", class_="auction-empty")
-    calls = "".join(tag("li", text("span", c.seat, class_="who")
-                        + tag("span", bid_html(c.text), class_="what", aria_label=c.label),
-                        class_="pass" if c.passed else "bid") for c in view.auction)
-    return tag("div", text("h2", "Bidding", class_="sr-title") + tag("ol", calls, class_="calls"), class_="auction")
+    seats = view.auction_seats
+    initials = len(seats) > 4  # six columns on a phone: 'NW', the full name for screen readers
+    head = "".join(tag("th", text("span", name, class_="sr-title")
+                       + text("span", "".join(w[0] for w in name.split("-")), aria_hidden="true")
+                       if initials else escape(name), scope="col") for name in seats)
+    cells = {(c.row, c.column): _call(i, c) for i, c in enumerate(view.auction)}
+    rows = "".join(tag("tr", "".join(tag("td", cells.get((r, col), "")) for col in range(len(seats))))
+                   for r in range(max(c.row for c in view.auction) + 1))
+    grid = tag("table", text("caption", "Bidding", class_="sr-title") + tag("thead", tag("tr", head))
+               + tag("tbody", rows), class_="calls", data_roving="grid")
+    return tag("div", grid, class_="auction")
+
+
+def _call(index: int, call: CallView) -> str:
+    """A call in the grid: a button that opens its reason, or the call alone when it has none."""
+    cls = " ".join(["call-cell", "pass" if call.passed else "bid"] + (["high"] if call.high else []))
+    label = f"{call.text}, {call.seat}: {call.label}" + (", the high call" if call.high else "")
+    if not call.reason:
+        return tag("span", bid_html(call.text), class_=cls, role="img", aria_label=label)
+    why = f"why-{index}"
+    return (tag("button", bid_html(call.text), type="button", class_=cls, popovertarget=why, aria_label=label,
+                data_key=f"call-{index}")
+            + tag("div", tag("strong", escape(f"{call.seat}, ") + bid_html(call.text)) + escape(f": {call.reason}."),
+                  id=why, popover=True, class_="why"))
 
 
 def _hand(view: TableView) -> str:
@@ -177,7 +204,7 @@ def _hand(view: TableView) -> str:
     out = "".join(_card_button(c, view, f"i{i}", c.id == first) for i, c in enumerate(cards))
     label = f"Your hand, {plural(len(cards), 'card')}" + (", laid down: you sit out" if out_of_it else "")
     return tag("div", out, class_=f"hand n{len(cards)}" + (" laid-down" if out_of_it else ""), role="group",
-               aria_label=label)
+               aria_label=label, data_roving="line")
 
 
 def _hidden_hand(n: int) -> str:
@@ -199,15 +226,17 @@ def _card_button(c: CardView, view: TableView, cls: str, autofocus: bool) -> str
                                       (c.covering, "on a face-down card"))
               if on]
     states += ["cannot be played now"] if dim else []
+    mark = hinted(view, card=c.id)
     flags = [flag for flag, on in (("legal", c.legal), ("selected", c.selected), ("picked", c.picked),
-                                   ("kitty", c.kitty)) if on] + (["dim"] if dim else [])
+                                   ("kitty", c.kitty), ("hinted", mark)) if on] + (["dim"] if dim else [])
     pressed = c.picked if discarding else c.selected
     tag_ = text("span", "kitty", class_="tag") if c.kitty else ""
     tag_ += text("span", "called", class_="tag") if c.called else ""
     return tag("button", face(c) + tag_, type="button", class_=" ".join(["card", c.colour, *flags, cls]),
                data_action="card", data_value=c.id, data_key="card-" + c.text,
                aria_label=", ".join([c.label, *states]), aria_pressed="true" if pressed else "false",
-               aria_disabled="true" if dim else None, data_autofocus=autofocus)
+               aria_disabled="true" if dim else None, aria_describedby=HINT_NOTE if mark else None,
+               data_autofocus=autofocus)
 
 
 def _piles(piles: PilesView, view: TableView) -> str:
@@ -235,4 +264,4 @@ def _piles(piles: PilesView, view: TableView) -> str:
     classes = " ".join(["piles", f"piles-{piles.place}"] + [name for name, on in flags.items() if on])
     out = ", sitting out" if piles.sitting_out else ""
     return tag("section", places, class_=classes, role="group",
-               aria_label=f"{piles.name}: {up} face up, {down} face down{out}")
+               aria_label=f"{piles.name}: {up} face up, {down} face down{out}", data_roving="line" if piles.tappable else None)

@@ -9,7 +9,8 @@ in the worker or on the page's own thread.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, NamedTuple
 
 from bots.claim import claim_order
 from engine.actions import ALONE, Action, call, discard, joker_suit, lead_joker, play
@@ -55,6 +56,25 @@ def hint_text(action: Action, reason: str) -> str:
     return f"Hint: {action.name}. {reason[:1].upper()}{reason[1:]}."
 
 
+def kitty_hint_text(actions: Sequence[Action], reasons: Sequence[str]) -> str:
+    """'Hint: put back the four of spades, the five of spades and the nine of clubs. …': every
+    card named, then the reasons not already said (a card 'as planned' is), without the card."""
+    names = [f"the {c.name}" for a in actions if (c := a.discarded_card) is not None]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    said = (r.split(": ", 1)[1] if r.startswith("put back the ") and ": " in r else r for r in reasons)
+    why = "; ".join(r for r in dict.fromkeys(said) if not r.endswith("as planned"))
+    return f"Hint: put back {listed}." + (f" {why[:1].upper()}{why[1:]}." if why else "")
+
+
+class Hint(NamedTuple):
+    """The hint shown: the actions it suggests (every card to put back of the kitty) and its words,
+    for the position of ``stamp`` (:attr:`Session.stamp`)."""
+
+    stamp: str
+    actions: tuple[str, ...]
+    text: str
+
+
 class Session:
     """A game in progress and what the player has picked so far."""
 
@@ -63,7 +83,15 @@ class Session:
         deal(self.rules, first)  # a DealCodeError now, not halfway through the game
         self.match = Match(self.rules, first)
         self.notice = ""
-        """A sentence for the player: why an action was refused, a hint."""
+        """A sentence for the player: why an action was refused, what an undo took back."""
+        self.hint: Hint | None = None
+        """The hint asked for at this position (shown, and its actions marked, until the game moves)."""
+        self.hinted: dict[str, str] = {}
+        """The hint's card at each card play the player asked it for, by 'hand:action' (0-based
+        indexes): the hand review names it where the best card with all cards known differs."""
+        self.reasons: dict[tuple[int, int], str] = {}
+        """The bots' reasons for their actions, by hand and action (0-based): the auction shows a
+        call's on a tap."""
         self.selected: Card | None = None
         """The card tapped once, to be played by Play or a second tap; or chosen to call as partner."""
         self.picks: list[Card] = []
@@ -148,7 +176,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The engine's game record, with the settings as meta data."""
-        return to_record(self.match, {"settings": self.settings})
+        return to_record(self.match, {"settings": self.settings} | ({"hints": dict(self.hinted)} if self.hinted else {}))
 
     # --- bots ---------------------------------------------------------------------
     def bot_request(self, fn: str = "decide") -> Request | None:
@@ -168,13 +196,22 @@ class Session:
         An illegal answer raises the engine's error."""
         if request["stamp"] != self.stamp or self.state != "bot":
             return False
+        self.reasons[len(self.match.hands) - 1, len(self.hand.history)] = answer["reason"]
         self.match.apply(answer["action"], request["seat"])
         self._reset()
         return True
 
-    def show_hint(self, request: Request, answer: dict[str, str]) -> None:
-        if request["stamp"] == self.stamp:
-            self.notice = hint_text(Action.parse(answer["action"]), answer["reason"])
+    def show_hint(self, request: Request, answer: dict[str, Any]) -> None:
+        """Show a hint's answer (:func:`app.table.answers.answer`), if the game has not moved since."""
+        if request["stamp"] != self.stamp:
+            return
+        actions = [Action.parse(a, self.hand.phase == Phase.AUCTION) for a in answer.get("actions", [answer["action"]])]
+        reasons = answer.get("reasons", [answer["reason"]])
+        text = (kitty_hint_text(actions, reasons) if len(actions) > 1
+                else hint_text(actions[0], reasons[0]))
+        self.hint = Hint(self.stamp, tuple(map(str, actions)), text)
+        if self.hand.phase == Phase.PLAY:
+            self.hinted[f"{len(self.match.hands) - 1}:{len(self.hand.history)}"] = str(actions[0])
 
     # --- the player's actions -----------------------------------------------------
     def tap(self, card: int, one_tap: bool = False) -> None:

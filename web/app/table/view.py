@@ -7,11 +7,12 @@ sheet and results are public.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final, Literal
 
 from engine.actions import BREACH, PASS, PASS_ID, Action
-from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, Bid
+from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, NO_TRUMPS, Bid
 from engine.breach import breach_figure
 from engine.cards import NO_SUIT, SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card
 from engine.decks import Deck
@@ -22,7 +23,7 @@ from engine.scoring import HandResult
 
 from app.html.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
 from app.table.help import rules_help, rules_words
-from app.table.model import (BidOption, BidPrompt, CallView, CardView, ContractView, DiscardPrompt, PilePlace,
+from app.table.model import (BidOption, BidPrompt, CallView, CardView, ContractView, DiscardPrompt, HintView, PilePlace,
                              PilesView, PlayPrompt, Prompt, ResultLine, ResultPrompt, SeatView, SheetRow, SheetView,
                              SideView, SuitOption, SuitPrompt, TableView, TrickCard, TrickView, WaitPrompt)
 from app.table.partners import (call_prompt, contract_call, result_role, seat_role, share_words, sheet_partner,
@@ -104,7 +105,20 @@ def table_view(session: Session, one_tap: bool = False) -> TableView:
         paces=pace_choices(),
         hand_hidden=len(obs.hand) if session.cards_hidden else 0,
         kitty=rules.kitty_size if obs.phase == Phase.AUCTION else 0,
+        hint=_hint(session),
+        auction_seats=tuple(session.seat_name((obs.dealer + 1 + k) % rules.players) for k in range(rules.players)),
     )
+
+
+def _hint(session: Session) -> HintView | None:
+    """The hint asked for at this position, if any (the game has not moved since)."""
+    hint = session.hint
+    if hint is None or hint.stamp != session.stamp or session.state != "you":
+        return None
+    actions = [Action.parse(a, session.hand.phase == Phase.AUCTION) for a in hint.actions]
+    cards = tuple(int(c) for a in actions
+                  if (c := a.played_card or a.discarded_card or a.called_card) is not None)
+    return HintView(text=hint.text, actions=hint.actions, cards=cards)
 
 
 def _seat(session: Session, obs: Observation, seat: int) -> SeatView:
@@ -134,7 +148,12 @@ def _auction_end(obs: Observation) -> int:
 
 def _calls(obs: Observation) -> list[tuple[int, Action]]:
     """The auction's calls (not the breach round's, which follow the kitty)."""
-    return [(s, a) for s, a in obs.history[:_auction_end(obs)] if a is not None]
+    return [(s, a) for _, s, a in _indexed_calls(obs)]
+
+
+def _indexed_calls(obs: Observation) -> list[tuple[int, int, Action]]:
+    """The auction's calls with their places in the hand's history."""
+    return [(i, s, a) for i, (s, a) in enumerate(obs.history[:_auction_end(obs)]) if a is not None]
 
 
 def _call_text(action: Action) -> tuple[str, str]:
@@ -151,17 +170,68 @@ def _last_call(obs: Observation, seat: int) -> str:
 
 
 def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
-    return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID)
-                 for seat, action in _calls(obs) for text, label in (_call_text(action),)) + _breach_round(session, obs)
+    """The calls as a grid (as a bridge bidding history): a row a round, a column a seat from
+    the dealer's left; the breach round in a row of its own after the last."""
+    players = obs.rules.players
+    calls = _indexed_calls(obs)
+    high = max((i for i, _, a in calls if a.bid is not None), default=-1)
+    rounds = [0] * players
+    out = []
+    for i, seat, action in calls:
+        text, label = _call_text(action)
+        out.append(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID,
+                            row=rounds[seat], column=(seat - obs.dealer - 1) % players, high=i == high,
+                            reason=call_reason(session, obs.rules, i, seat, action)))
+        rounds[seat] += 1
+    return tuple(out) + _breach_round(session, obs, max(rounds))
 
 
-def _breach_round(session: Session, obs: Observation) -> tuple[CallView, ...]:
-    """The defenders' breach calls after the auction (the breach rule): 'Breach' or 'No breach'."""
+def _breach_round(session: Session, obs: Observation, row: int) -> tuple[CallView, ...]:
+    """The defenders' breach calls after the auction (the breach rule): 'Breach' or 'No breach',
+    in grid ``row``."""
     if not obs.rules.breach:
         return ()
-    return tuple(CallView(seat=session.seat_name(seat), text=text, label=text.lower(), passed=action == PASS_ID)
-                 for seat, action in obs.history[_auction_end(obs):] if action in (BREACH, PASS)
+    start = _auction_end(obs)
+    return tuple(CallView(seat=session.seat_name(seat), text=text, label=text.lower(), passed=action == PASS_ID,
+                          row=row, column=(seat - obs.dealer - 1) % obs.rules.players,
+                          reason=call_reason(session, obs.rules, i, seat, action))
+                 for i, (seat, action) in enumerate(obs.history[start:], start) if action in (BREACH, PASS)
                  for text in ("No breach" if action == PASS else "Breach",))
+
+
+def call_reason(session: Session, rules: Rules, index: int, seat: int, action: Action) -> str:
+    """What a call (the hand's action ``index``) is based on, shown on a tap: a bot's own reason
+    (said of the bot, without the call it names first), else what the call naturally says
+    ('' for a person's pass)."""
+    said = session.reasons.get((len(session.match.hands) - 1, index)) if session.level(seat) != HUMAN else None
+    return _of_them(said.removeprefix(action.name + ": ")) if said else natural_reading(action, rules)
+
+
+def _of_them(reason: str) -> str:
+    """A bot's reason, worded for the player as a hint ('you count …'), said of the bot."""
+    return re.sub(r"\b(you|your)\b", lambda m: "they" if m.group(1) == "you" else "their", reason)
+
+
+def natural_reading(action: Action, rules: Rules) -> str:
+    """What a call says by itself: 'a long, strong hearts suit, about 7 tricks with partner and
+    the kitty' (seven hearts); '' for a pass."""
+    b = action.bid
+    if action == BREACH:
+        return "the defenders expect the contract to fail"
+    if b is None:
+        return ""
+    helpers = "with partner and the kitty" if rules.team_size > 1 else "with the kitty"
+    if b == BLIND_MISERE:
+        return "to take no trick, called before looking at the cards"
+    if b == DOUBLE_NULLO:
+        return "both partners to take no trick"
+    if b.is_hi_lo:
+        return f"to take exactly {b.tricks} tricks"
+    if b.is_misere:
+        return "a hand of low cards to take no trick" + (", played face up" if b.is_open else "")
+    if b.denomination == NO_TRUMPS:
+        return f"strength in every suit, about {b.tricks} tricks {helpers}"
+    return f"a long, strong {SUIT_NAMES[b.denomination]} suit, about {b.tricks} tricks {helpers}"
 
 
 def _contract(session: Session, obs: Observation) -> ContractView | None:
