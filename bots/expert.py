@@ -51,7 +51,7 @@ class ExpertBot(Bot):
         """The normal bot: the auction, the kitty's candidates, and the auction read when sampling."""
         if self._normal is None:
             from bots.normal import NormalBot
-            self._normal = NormalBot(self.rng.fork())
+            self._normal = NormalBot(self.rng.fork(), cap=self.budget.cap)
         return self._normal
 
     def decide(self, obs: Observation) -> Decision:

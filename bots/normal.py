@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from engine.hand import Phase
@@ -27,11 +28,14 @@ class NormalBot(Bot):
 
     level = "normal"
 
-    def __init__(self, rng: SplitMix64, endgame_left: int = ENDGAME_LEFT) -> None:
+    def __init__(self, rng: SplitMix64, endgame_left: int = ENDGAME_LEFT, cap: float = ENDGAME.cap) -> None:
         super().__init__(rng)
         self.endgame_left = endgame_left
         """Tricks left from which it solves sampled deals (0: never, the hand-written
         play throughout)."""
+        self.endgame = ENDGAME if cap == ENDGAME.cap else replace(ENDGAME, cap=cap)
+        """The ending's work; ``cap`` its wall-clock safety cap (none in the arena and the
+        tests, where a decision must not depend on the machine's load)."""
 
     def decide(self, obs: Observation) -> Decision:
         phase = obs.phase
@@ -39,7 +43,7 @@ class NormalBot(Bot):
             card = play.play(obs)
             if 10 - len(obs.tricks) > self.endgame_left:
                 return card
-            return solved_play(obs, self.rng, ENDGAME, card)
+            return solved_play(obs, self.rng, self.endgame, card)
         if phase == Phase.AUCTION:
             return bidding.choose_bid(obs)
         if phase == Phase.DISCARD:

@@ -17,7 +17,8 @@ YARDSTICK: Final = "yardstick"
 
 
 def make_bot(level: str, rng: SplitMix64, budget: Budget | None = None) -> Bot:
-    """A bot of a level; ``budget`` bounds the expert's work (its default if None).
+    """A bot of a level; ``budget`` bounds the expert's work (its default if None), and
+    its wall-clock cap bounds the normal bot's ending too.
     An expert that cannot be imported raises ImportError: no bot stands in for it."""
     # Each level's modules are imported when first needed: naming LEVELS loads no bot.
     if level == "easy":
@@ -25,7 +26,7 @@ def make_bot(level: str, rng: SplitMix64, budget: Budget | None = None) -> Bot:
         return EasyBot(rng)
     if level == "normal":
         from bots.normal import NormalBot
-        return NormalBot(rng)
+        return NormalBot(rng) if budget is None else NormalBot(rng, cap=budget.cap)
     if level == YARDSTICK:
         from bots.yardstick.bot import YardstickBot
         return YardstickBot(rng)

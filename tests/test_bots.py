@@ -403,6 +403,23 @@ def test_the_normal_bot_counts_out_the_last_tricks(seed: int) -> None:
     assert NormalBot(SplitMix64(seed), endgame_left=0).decide(obs) == play.play(obs)
 
 
+def test_an_uncapped_normal_bot_decides_the_same_on_a_loaded_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The ending's wall-clock cap is what let the hidden-cards test above fail on a busy
+    # machine: the arena and the tests pass no cap, and the normal bot must honour it.
+    hand = Hand.from_position(
+        "standard|1|AH 9H 4D 6C KC 10D 4H KH 5S QD/JC 9C QH 6D QS KS 5C QC 5D JK/"
+        "7S AC 6S 10C JS 7C JD 8S 5H 7D/10H 8D 8H AS AD 10S 7H JH 9D 6H|KD 9S 8C||"
+        "pass,bid 7H,pass,pass,discard 9S,discard 10S,discard 8C,JH,4H,QH,5H,10H,9H,JK,JD,"
+        "QC,AC,6H,6C,AD,4D,5D,7D,KD,10D,6D,6S,AS,5S,QS,7S")
+    obs = observe(hand, hand.to_act)
+    calm = make_bot("normal", SplitMix64(1), UNCAPPED).decide(obs)
+    ticks = iter(range(0, 10**9, 5))  # five seconds pass between two looks at the clock
+    monkeypatch.setattr("time.monotonic", lambda: float(next(ticks)))
+    assert make_bot("normal", SplitMix64(1), UNCAPPED).decide(obs) == calm
+    capped = make_bot("normal", SplitMix64(1)).decide(obs)
+    assert "of 1 sampled deals" in capped.reason and capped != calm
+
+
 def test_the_normal_bot_plays_the_written_card_before_the_last_tricks() -> None:
     seen = 0
     for g in range(3):
