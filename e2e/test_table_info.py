@@ -89,6 +89,9 @@ def test_the_hint_marks_its_bid_and_the_kittys_three_cards_and_moves_nothing(siz
     marked = table.panel.locator(".hinted")
     expect(marked).to_have_count(1)
     expect(marked).to_have_accessible_description(re.compile("^Hint: "))
+    table.arena.get_by_role("button", name="Close the hint").click()  # its words lie over the seats below
+    expect(table.hint_note).to_be_hidden()
+    expect(marked).to_have_count(0)
     table.take(("bid", "bid 10NT"))
     app.expect_turn("you")
     expect(table.put_back).to_be_visible()

@@ -51,8 +51,17 @@ def test_the_auction_is_a_grid_by_round_from_the_dealers_left() -> None:
     bids = [i for i, c in enumerate(view.auction) if not c.passed]
     assert [i for i, c in enumerate(view.auction) if c.high] == bids[-1:]
     html = table(view)["arena"]
-    assert html.count('<th scope="col">') == players
+    assert html.count('<th scope="col"') == players
     assert 'class="calls" data-roving="grid"' in html
+
+
+def test_the_partners_column_is_marked_in_the_auction() -> None:
+    session = to_players_turn(Session(default_settings(), DealCode(7, 1)))
+    html = table(table_view(session))["arena"]
+    head = re.search(r"<thead>(.*?)</thead>", html)
+    assert head is not None
+    marked = re.findall(r'<th scope="col" class="partner">(.*?)</th>', head.group(1))
+    assert len(marked) == 1 and marked[0].startswith("North") and "your partner" in marked[0]
 
 
 def test_a_bots_call_opens_its_own_reason_said_of_the_bot() -> None:
@@ -91,6 +100,15 @@ def test_the_hint_marks_what_it_suggests_and_describes_it() -> None:
     assert len(marked) == 1 and f'data-value="{action}"' in marked[0] and 'aria-describedby="hint-note"' in marked[0]
     session.bid("pass")
     assert table_view(session).hint is None  # the game moved on
+
+
+def test_the_hint_closes_with_its_marks() -> None:
+    session = to_players_turn(Session(default_settings(), DealCode(7, 3)))
+    ask_hint(session)
+    assert 'data-action="hint-close"' in table(table_view(session))["arena"]
+    session.close_hint()
+    regions = table(table_view(session))
+    assert 'id="hint-note"' not in regions["arena"] and "hinted" not in regions["panel"]
 
 
 def test_the_kitty_hint_marks_all_the_cards_it_names() -> None:

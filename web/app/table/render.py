@@ -70,7 +70,11 @@ def _arena(view: TableView) -> str:
 
 def _hint(view: TableView) -> str:
     """The hint's words over the foot of the table (style.css): they move nothing as they come."""
-    return text("p", view.hint.text, id=HINT_NOTE, class_="hint-note", role="status") if view.hint else ""
+    if not view.hint:
+        return ""
+    return tag("div", text("p", view.hint.text, id=HINT_NOTE, role="status")
+               + button("×", "hint-close", key="hint-close", cls="hint-close", label="Close the hint"),
+               class_="hint-note")
 
 
 def _seat(seat: SeatView) -> str:
@@ -167,10 +171,13 @@ def _auction(view: TableView) -> str:
     if not view.auction:
         return text("p", "The bidding starts left of the dealer.", class_="auction-empty")
     seats = view.auction_seats
+    partners = {s.name for s in view.seats if s.partner}
     initials = len(seats) > 4  # six columns on a phone: 'NW', the full name for screen readers
-    head = "".join(tag("th", text("span", name, class_="sr-title")
-                       + text("span", "".join(w[0] for w in name.split("-")), aria_hidden="true")
-                       if initials else escape(name), scope="col") for name in seats)
+    head = "".join(tag("th", (text("span", name + (", your partner" if name in partners else ""), class_="sr-title")
+                              + text("span", "".join(w[0] for w in name.split("-")), aria_hidden="true")
+                              if initials else escape(name)
+                              + (text("span", ", your partner", class_="sr-title") if name in partners else "")),
+                       scope="col", class_="partner" if name in partners else None) for name in seats)
     cells = {(c.row, c.column): _call(i, c) for i, c in enumerate(view.auction)}
     rows = "".join(tag("tr", "".join(tag("td", cells.get((r, col), "")) for col in range(len(seats))))
                    for r in range(max(c.row for c in view.auction) + 1))

@@ -213,6 +213,10 @@ class Session:
         if self.hand.phase == Phase.PLAY:
             self.hinted[f"{len(self.match.hands) - 1}:{len(self.hand.history)}"] = str(actions[0])
 
+    def close_hint(self) -> None:
+        """Put the hint away (its words lie over the seats at the foot of the table)."""
+        self.hint = None
+
     # --- the player's actions -----------------------------------------------------
     def tap(self, card: int, one_tap: bool = False) -> None:
         """A tap on a card of the player's hand (or face-up on their piles): pick it for the

@@ -917,6 +917,7 @@ TABLE_ACTIONS: Final[dict[str, Callable[[Session, str], object]]] = {
     "cancel": lambda session, _: session.cancel(),
     "review": lambda session, _: session.toggle_review(),
     "undo": lambda session, _: session.undo(),
+    "hint-close": lambda session, _: session.close_hint(),
     "claim": lambda session, _: session.claim(),
     "autoplay": lambda session, value: session.set_autoplay(value == "on"),
     "pace": _set_pace,
