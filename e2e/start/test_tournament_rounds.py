@@ -79,6 +79,7 @@ def check_screen(page: Page, name: str, selector: str) -> None:
 
 
 @pytest.mark.probe("reloads")
+@pytest.mark.slow
 def test_a_tournament_round_standings_and_reloads(page: Page) -> None:
     app, start, table, standings = App(page), StartScreen(page), TableScreen(page), StandingsScreen(page)
     page.set_viewport_size(VIEWPORTS["phone"])
@@ -165,6 +166,7 @@ EXPERT_ROUND_MS = 1_800_000
 """A round of the expert bots at both tables, in the one worker, on a loaded machine."""
 
 
+@pytest.mark.slow
 def test_an_expert_tournament_plays_the_other_table_in_the_worker(page: Page) -> None:
     """At expert level the other table is played by the expert, in the worker, a move a tick:
     its progress shows, the page answers meanwhile, then the standings come."""

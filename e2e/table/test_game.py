@@ -18,6 +18,7 @@ from e2e.scenarios import find, passer, settings_for
 from e2e.site.test_layout import SHOTS
 
 
+@pytest.mark.slow
 def test_a_full_game_on_auto_play_matches_the_engine(table_page: Page) -> None:
     start, table = StartScreen(table_page), TableScreen(table_page)
     start.start(deal="1-1-500", autoplay=True, level="Easy")
@@ -94,6 +95,7 @@ def test_settings_are_plain_data_in_the_record(table_page: Page) -> None:
     assert record["meta"]["settings"] == {**settings_for(), "pace_ms": 300}
 
 
+@pytest.mark.slow
 def test_expert_bots_play_a_hand_in_the_worker(table_page: Page) -> None:
     """Three expert bots (the solver on sampled deals) play a whole hand in the browser."""
     start, table = StartScreen(table_page), TableScreen(table_page)

@@ -23,6 +23,7 @@ from engine.rng import SplitMix64, derive_seed
 
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ("standard", "five-handed", "american"))
 def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path,
                                                                     preset: str) -> None:

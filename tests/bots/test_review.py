@@ -151,6 +151,7 @@ def bots_hand(table: str, seed: int) -> Hand:
             return hand
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table, seed", [("standard", 11), ("cutthroat", 13), ("two-handed", 15)])
 def test_one_analysis_answers_what_fresh_solvers_do(table: str, seed: int) -> None:
     """Its solvers kept from piece to piece, in any order, the analysis's figures are those of

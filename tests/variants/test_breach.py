@@ -144,6 +144,7 @@ class TestNextHand:
 
 
 class TestBots:
+    @pytest.mark.slow
     @pytest.mark.parametrize("level", LEVELS)
     def test_every_level_plays_hands_legally_and_finishes_a_game(self, level: str) -> None:
         """200 hands for easy and normal; the expert, slow to solve each card, plays 24 here

@@ -197,12 +197,14 @@ def _play_games(level: str, seed: int, hands: int) -> tuple[int, int]:
     return ended, played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [lv for lv in LEVELS if lv != "expert"])
 def test_easy_and_normal_play_200_hands_of_whole_games(level: str) -> None:
     ended, played = _play_games(level, 1, 200)
     assert played >= 200 and ended >= 10
 
 
+@pytest.mark.slow
 def test_the_expert_plays_whole_games() -> None:
     ended, played = _play_games("expert", 2, 8)
     assert ended >= 1

@@ -132,6 +132,7 @@ class TestPlay:
         assert Phase.CALL not in phases and hand.active == active
 
 class TestBots:
+    @pytest.mark.slow
     @pytest.mark.parametrize("level", LEVELS)
     def test_every_level_plays_a_hi_lo_legally_seeing_only_its_own(self, level: str) -> None:
         made = 0
@@ -145,6 +146,7 @@ class TestBots:
             made += bool(hand.result.made)
         assert made > 0
 
+    @pytest.mark.slow
     @pytest.mark.parametrize("level", LEVELS)
     def test_every_level_finishes_a_game_at_the_hi_lo_table(self, level: str) -> None:
         match = Match(HI_LO_TABLE, DealCode(7, 0))
