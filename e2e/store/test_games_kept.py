@@ -67,26 +67,6 @@ def legacy_save(match: Match, schema: int = 2) -> str:
     return json.dumps({**body, "checksum": saves.CHECKSUMS[schema](body)})
 
 
-@pytest.fixture(scope="module")
-def profile(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, accept_downloads=True)
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def context(profile: BrowserContext) -> BrowserContext:
-    """The module's browser profile with no page open and its origin's storage empty: the games
-    start from nothing as in a new profile, while the site's files stay cached (a new profile a
-    test loaded Pyodide cold each time)."""
-    for page in profile.pages:
-        page.close()
-    page, _ = at_origin(profile)
-    page.evaluate("() => localStorage.clear()")
-    page.close()
-    return profile
-
-
 # --- saves ---------------------------------------------------------------------------------------
 
 

@@ -147,13 +147,6 @@ PREFIX = saves.scope(BASE_PATH)
 FREE_A_MEGABYTE = "() => localStorage.removeItem('filler/0')"  # as a Delete of big games would
 
 
-@pytest.fixture
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844}, accept_downloads=True)
-    yield context
-    context.close()
-
-
 def full_at_the_table(context: BrowserContext) -> tuple[Page, App, TableScreen]:
     """A game started in full storage: it cannot be saved, and says so."""
     page, app = at_origin(context)
@@ -254,14 +247,16 @@ UNREADABLE = """(() => {
 
 
 @pytest.mark.probe("saves")
-def test_storage_that_writes_but_cannot_be_read_is_said_at_once(context: BrowserContext) -> None:
+def test_storage_that_writes_but_cannot_be_read_is_said_at_once(browser: Browser, site_url: str) -> None:
     """Issue 39, 6: no notice while playing, and the game gone after a reload."""
-    context.add_init_script(UNREADABLE)
+    context = browser.new_context(base_url=site_url, viewport={"width": 390, "height": 844})
+    context.add_init_script(UNREADABLE)  # a profile of its own: the script stays in the profile
     page, app = fresh(context)
     expect(page.locator(NOTICE)).to_contain_text("not read them back")
     StartScreen(page).start(deal=bidding().code)
     app.expect_turn("you")
     expect(page.locator(NOTICE)).to_contain_text("not read them back")
+    context.close()
 
 
 # --- a reload in the kitty --------------------------------------------------------------------------
