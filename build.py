@@ -260,7 +260,7 @@ def start_bytecode(wheels: Mapping[str, bytes], packages: list[str]) -> dict[str
 
 PAGE_CHUNKS = ("core", "toml", "error")
 """The chunks of PyScript's core (core.js's, named NAME-HASH.js) the page imports before it starts the
-worker: the page's resource timing shows them (e2e/test_smoke.py holds the list to it)."""
+worker: the page's resource timing shows them (e2e/site/test_smoke.py holds the list to it)."""
 
 
 def preloads(page: str, pyscript: Iterable[str]) -> str:

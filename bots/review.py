@@ -40,7 +40,7 @@ from bots.solver import SearchTimeout, Solver, declaring_positions
 ANSWERS = 3
 """The version of the answers: raise it with any change that makes a piece's answer differ
 (the solver's values, the budgets below), so that answers kept from before
-(app.review.store) are not shown.  tests/test_review_store.py pins some answers to it."""
+(app.review.store) are not shown.  tests/app/test_review_store.py pins some answers to it."""
 NODE_LIMIT = 1_000_000
 """Nodes the bidder's figure or one trick's verdicts may search before the piece gives up
 (its answer is then None): a piece's time stays bounded, and so does the bots' worker's,

@@ -10,7 +10,7 @@ value (ints, tuples, frozen values) that an action rebinds, never changes in
 place, except ``under`` (built once, only read), the undo stack, and the log
 named in ``_LOGS``, which grows by one action a push.  So a shallow copy of
 the attributes is a snapshot, and ``pop`` restores one and drops the log's
-last entry (``tests/test_position.py`` checks the rule).
+last entry (``tests/engine/test_position.py`` checks the rule).
 """
 
 from __future__ import annotations

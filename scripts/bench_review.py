@@ -40,7 +40,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 import build  # noqa: E402
 from engine.deal import DealCode  # noqa: E402
 from engine.record import to_record  # noqa: E402
-from tests.test_app_view import whole_game  # noqa: E402
+from tests.app.test_view import whole_game  # noqa: E402
 
 TIMEOUT_MS = 120_000
 RECORD = """() => {  // once a page: window.reviewTimes, emptied for each game

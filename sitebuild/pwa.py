@@ -10,7 +10,7 @@ web/pwa.js (which registers it) are plain files of web/.
     python -m sitebuild.pwa icons     # redraw web/icons/*.png (committed; pure Python)
 
 :data:`HEAD_TAGS` and :data:`CSP` are what web/index.html's <head> needs;
-e2e/test_pwa.py checks the site against both.
+e2e/site/test_pwa.py checks the site against both.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ _BUILD_LINE: Final = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 CSP: Final = ("default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src 'self' blob:; "
               "connect-src 'self'; style-src 'self'; img-src 'self'; manifest-src 'self'; "
               "base-uri 'none'; form-action 'none'")
-"""The strictest Content-Security-Policy under which the site runs (e2e/test_pwa.py checks it):
+"""The strictest Content-Security-Policy under which the site runs (e2e/site/test_pwa.py checks it):
 nothing from another origin, no inline script or style. Beyond the site's own files it allows
 eval ('unsafe-eval': PyScript 0.7.31 evaluates strings as JavaScript; it also lets Pyodide
 compile its WebAssembly, so 'wasm-unsafe-eval' would add nothing) and workers from blob: URLs

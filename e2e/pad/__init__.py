@@ -1,0 +1,1 @@
+"""The score pad in the browser."""

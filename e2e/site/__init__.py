@@ -1,0 +1,1 @@
+"""The site whole: loading, offline and updates, the layout at every size, accessibility."""

@@ -1,0 +1,1 @@
+"""The start screen, the guide and tournaments."""

@@ -1,0 +1,1 @@
+"""Games kept in the browser: saves, links, the list of games, storage, stats."""

@@ -1,0 +1,1 @@
+"""Each variant table played in the browser."""

@@ -1,0 +1,1 @@
+"""The site and the repository: the build, the server, the layers, the docs' links and doctests."""
