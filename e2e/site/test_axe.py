@@ -1,5 +1,5 @@
 """axe-core (pinned in package.json, served to the test page only, never shipped in the site) on
-every screen and dialog at phone and desktop sizes: no serious or critical violation."""
+every screen and dialog at phone, phone held sideways and desktop sizes: no serious or critical violation."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from app.table.session import PLAYER
 from e2e.pages import App, StartScreen, TableScreen
 from e2e.scenarios import bidder, find, seven_in_longest
-from e2e.site.test_layout import VIEWPORTS
+from e2e.site.test_layout import SIDEWAYS, VIEWPORTS
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = """async () => {
@@ -30,11 +30,11 @@ def violations(page: Page, where: str) -> list[str]:
 
 
 @pytest.mark.probe("accessibility")
-@pytest.mark.parametrize("device", ["phone", "desktop"])
+@pytest.mark.parametrize("device", ["phone", "desktop", "sideways"])
 def test_no_serious_accessibility_violation(browser: Browser, site_url: str, device: str) -> None:
     scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     # the site's CSP allows no inline script: the test page lets axe in (the site never ships it)
-    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS[device], bypass_csp=True)
+    context = browser.new_context(base_url=site_url, viewport=VIEWPORTS.get(device, SIDEWAYS), bypass_csp=True)
     try:
         page = context.new_page()
         app, start, table = App(page), StartScreen(page), TableScreen(page)
