@@ -103,6 +103,9 @@ class CallView(NamedTuple):
     text: str
     label: str
     passed: bool
+    shows: str = ""
+    """What the call shows by its side's convention card ("6♣: the ace of clubs, not the
+    ace of spades"), empty for a natural call."""
 
 
 class TrickCard(NamedTuple):

@@ -147,7 +147,8 @@ def _auction(view: TableView) -> str:
     if not view.auction:
         return text("p", "The bidding starts left of the dealer.", class_="auction-empty")
     calls = "".join(tag("li", text("span", c.seat, class_="who")
-                        + tag("span", bid_html(c.text), class_="what", aria_label=c.label),
+                        + tag("span", bid_html(c.text), class_="what", title=c.shows or None,
+                              aria_label=f"{c.label}, showing {c.shows.partition(': ')[2]}" if c.shows else c.label),
                         class_="pass" if c.passed else "bid") for c in view.auction)
     return tag("div", text("h2", "Bidding", class_="sr-title") + tag("ol", calls, class_="calls"), class_="auction")
 

@@ -20,6 +20,8 @@ from engine.observation import Observation, observe
 from engine.rules import Rules
 from engine.scoring import HandResult
 
+from bots.conventions import meaning
+
 from app.html.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
 from app.table.help import rules_help, rules_words
 from app.table.model import (BidOption, BidPrompt, CallView, CardView, ContractView, DiscardPrompt, PilePlace,
@@ -150,8 +152,11 @@ def _last_call(obs: Observation, seat: int) -> str:
 
 
 def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
-    return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID)
-                 for seat, action in _calls(obs) for text, label in (_call_text(action),)) + _breach_round(session, obs)
+    calls = _calls(obs)
+    return tuple(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID,
+                          shows=meaning(obs.rules, calls[:i], seat, action) or "")
+                 for i, (seat, action) in enumerate(calls)
+                 for text, label in (_call_text(action),)) + _breach_round(session, obs)
 
 
 def _breach_round(session: Session, obs: Observation) -> tuple[CallView, ...]:
