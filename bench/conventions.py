@@ -82,22 +82,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--every", type=int, default=100, help="print the figure so far every N deals")
     args = parser.parse_args(argv)
     rules = Rules.parse(args.preset)
     if args.card == Convention.ACE_SHOWING:
         rules = dataclasses.replace(rules, raise_own_bid=True)
     jobs = [(rules, args.card, args.measure, args.level, args.seed, i) for i in range(args.deals)]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            diffs = pool.map(play_deal, jobs, chunksize=4)
-    else:
-        diffs = [play_deal(job) for job in jobs]
+    diffs: list[float] = []
+    with multiprocessing.Pool(args.jobs) as pool:
+        for d in pool.imap(play_deal, jobs, chunksize=2):
+            diffs.append(d)
+            if len(diffs) % args.every == 0 or len(diffs) == args.deals:
+                report(args, rules, diffs)
+    return 0
+
+
+def report(args: argparse.Namespace, rules: Rules, diffs: list[float]) -> None:
+    """The figure so far (deals 0 to ``len(diffs) - 1``)."""
     mean, margin = statistics.fmean(diffs), half_width(diffs)
     changed = sum(1 for d in diffs if d)
     print(f"{args.card} {args.measure}, {args.level} bots, rules {rules}, {len(diffs)} deals "
           f"(changed {changed}), seed {args.seed}: {mean:+.1f} points a deal, 95% interval "
-          f"[{mean - margin:+.1f}, {mean + margin:+.1f}]")
-    return 0
+          f"[{mean - margin:+.1f}, {mean + margin:+.1f}]", flush=True)
 
 
 if __name__ == "__main__":

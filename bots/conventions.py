@@ -97,6 +97,8 @@ class Card:
     suit of the ace partner showed, at its cheapest level)."""
     answers: tuple[str, ...] = ()
     """Openings the responses answer."""
+    top: int = 7
+    """The highest level of the responses: a response above it is natural."""
 
 
 _SUITS = range(4)
@@ -123,7 +125,7 @@ CARDS: Final[dict[Convention, Card]] = {
         openings={"6NT": Meaning(held=(JOKER,), words="the joker"),
                   "*": Meaning(denied=(JOKER,), good=True, words="not the joker")},
         responses={"suit": Meaning(good=True, words="the best suit, answering the joker")},
-        answers=("6NT",)),
+        answers=("6NT",), top=8),
     Convention.ACE_SHOWING: Card(
         Convention.ACE_SHOWING, "Ace-showing",
         "Bryce Francis' system. Openings: 6\u2660 the ace of spades, 6\u2663 the ace of clubs "
@@ -214,6 +216,8 @@ def meaning_of(rules: Rules, before: History, seat: int, call: Action) -> Meanin
     calls = _calls(before)
     high = max((a.bid for _, a in calls if a.bid is not None), key=rules.bid_order)
     level = cheapest(rules, high, d)
+    if b.tricks > card.top:
+        return None
     shown = _opening_items(rules, _opener(calls), opening)
     if d == NO_TRUMPS:
         return card.responses.get("NT") if b.tricks == level else None
@@ -317,7 +321,7 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
             counts = [expected_tricks(rules, hand, d) for d in _SUITS]
             best = max(reversed(_SUITS), key=counts.__getitem__)
             got = _cheapest_call(obs, best)
-            got = got if got is not None and got.bid is not None and got.bid.tricks <= 8 else None
+            got = got if got is not None and got.bid is not None and got.bid.tricks <= card.top else None
     elif where == OPENING and natural.bid is not None and natural.bid.is_trick_bid:
         first = next((i for i in held if i != JOKER), JOKER if JOKER in held else None)
         if first is None:
@@ -330,8 +334,8 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
         show = [i for i in (JOKER, *_SUITS) if i in held and i not in shown]
         if show:
             got = _cheapest_call(obs, NO_TRUMPS if show[0] == JOKER else int(show[0]))
-            got = got if got is not None and got.bid is not None and got.bid.tricks <= 7 else None
-        elif natural.bid is not None and natural.bid.is_trick_bid:
+            got = got if got is not None and got.bid is not None and got.bid.tricks <= card.top else None
+        elif natural.bid is not None and natural.bid.is_trick_bid and natural.bid.tricks <= card.top + 1:
             d = natural.bid.denomination  # no ace to show: a natural suit goes by a jump
             got = _cheapest_call(obs, d, 0 if d in shown else 1) if d != NO_TRUMPS else None
             got = got if got is not None else PASS

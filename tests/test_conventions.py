@@ -13,10 +13,12 @@ from engine.hand import Hand
 from engine.observation import observe
 from engine.rng import SplitMix64
 from engine.rules import Convention, Rules
+from tests.test_bots import _permute_hidden, _public
 from tests.test_sampling import check_sample, positions, public
 
 from bots import conventions
 from bots.bidding import choose_bid
+from bots.normal import NormalBot
 from bots.sampling import Sampler
 
 JOKER_6NT = "standard,convention=joker-6nt,their_convention=joker-6nt"
@@ -140,3 +142,20 @@ def test_samples_under_cards_depend_on_the_observation_only(table: str) -> None:
         a = [Sampler(obs).sample(SplitMix64(s)).deal for s in range(3)]
         b = [Sampler(twin).sample(SplitMix64(s)).deal for s in range(3)]
         assert a == b
+
+
+@pytest.mark.parametrize("table", [JOKER_6NT, ACE_SHOWING])
+def test_card_bidders_decide_the_same_when_hidden_cards_move(table: str) -> None:
+    # no peeking: the normal bot's every decision under a card, with the unseen cards dealt anew
+    rules = Rules.parse(table)
+    rng = SplitMix64(5)
+    for seed in range(2):
+        hand = Hand.new(rules, seed, seed % rules.players)
+        while not hand.is_over:
+            seat = hand.to_act
+            obs = observe(hand, seat)
+            twin = observe(_permute_hidden(hand, seat, rng), seat)
+            assert _public(twin) == _public(obs)
+            assert (NormalBot(SplitMix64(seed), endgame_left=0).decide(twin)
+                    == NormalBot(SplitMix64(seed), endgame_left=0).decide(obs))
+            hand.apply(NormalBot(SplitMix64(seed)).act(obs), seat)
