@@ -10,7 +10,8 @@ every call by its maker's (:func:`readings`, for the sampler and the bidding's
 picture of partner).
 
 Natural is the bidding of :mod:`bots.bidding`, with no meanings beyond it.
-Joker 6NT: whoever holds the joker opens six no trumps (any other opening
+Joker 6NT: whoever holds the joker and has a hand to open (by natural bidding:
+a weak hand with the joker passes) opens six no trumps (any other opening
 denies it); partner answers with its best suit at the cheapest level; the
 opener then places the contract.  Ace-showing is Bryce Francis' system as the
 reference text gives it: the opening shows the highest ace in the order
@@ -119,9 +120,9 @@ CARDS: Final[dict[Convention, Card]] = {
                              "strength there, no trumps the joker and stoppers."),
     Convention.JOKER_6NT: Card(
         Convention.JOKER_6NT, "Joker 6NT",
-        "Whoever holds the joker opens six no trumps; any other opening denies the joker. "
-        "Partner answers with its best suit at the cheapest level; the opener then places "
-        "the contract.",
+        "Whoever holds the joker and has a hand to open opens six no trumps; any other opening "
+        "denies the joker. Partner answers with its best suit at the cheapest level; the "
+        "opener then places the contract.",
         openings={"6NT": Meaning(held=(JOKER,), words="the joker"),
                   "*": Meaning(denied=(JOKER,), good=True, words="not the joker")},
         responses={"suit": Meaning(good=True, words="the best suit, answering the joker")},
@@ -314,7 +315,7 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
     held = [item for item in (*_SUITS, JOKER) if hand & _item_mask(deck, item)]
     got: Action | None = None
     if card.convention == Convention.JOKER_6NT:
-        if where == OPENING and JOKER in held:
+        if where == OPENING and JOKER in held and natural.bid is not None and natural.bid.is_trick_bid:
             got = _cheapest_call(obs, NO_TRUMPS)
             got = got if got is not None and got.bid is not None and got.bid.tricks == 6 else None
         elif where == RESPONSE:

@@ -17,7 +17,7 @@ from tests.test_bots import _permute_hidden, _public
 from tests.test_sampling import check_sample, positions, public
 
 from bots import conventions
-from bots.bidding import choose_bid
+from bots.bidding import choose_bid, natural_bid
 from bots.normal import NormalBot
 from bots.sampling import Sampler
 
@@ -34,8 +34,8 @@ def call(text: str) -> Action:
     return make_bid(Bid.parse(text))
 
 
-# seat 1: the joker, no ace; seat 3: both red bowers and little else; seat 0 and 2 the rest
-JOKER_DEAL = ("AS KS QS AC KC QC AD KD QD AH/JK 5S 6S 7S 5C 6C 7C 4D 5D 6D/"
+# seat 1: the joker and black tops, a hand to open; seat 3: both red bowers and little else
+JOKER_DEAL = ("5S 6S 7S 5C 6C QC AD KD QD AH/JK AS KS QS AC KC 7C 4D 5D 6D/"
               "JS 10S JC 10C 9D 10D 6H 7H 8H 9H/JH JD 4H 5H 8S 9S 8C 9C 7D 8D")
 JOKER_KITTY = "QH KH 10H"
 
@@ -53,6 +53,12 @@ def test_joker_6nt_opener_with_the_joker_opens_six_no_trumps() -> None:
     decision = choose_bid(observe(hand, 1))
     assert decision.action == call("6NT")
     assert "Joker 6NT" in decision.reason
+    # the joker among low cards, no hand to open a trick bid: natural bidding's call (an open
+    # misere), not six no trumps
+    weak = position(JOKER_6NT, "AS KS QS AC KC QC AD KD QD AH/JK 5S 6S 7S 5C 6C 7C 4D 5D 6D/"
+                    + JOKER_DEAL.split("/", 2)[2], JOKER_KITTY, "")
+    assert choose_bid(observe(weak, 1)).action == natural_bid(observe(weak, 1)).action == make_bid(
+        Bid.parse("OPEN-MIS"))
 
 
 def test_joker_6nt_responder_with_both_red_bowers_names_hearts() -> None:
