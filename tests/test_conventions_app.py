@@ -63,3 +63,11 @@ def test_each_call_in_the_auction_says_what_it_showed_by_its_sides_card() -> Non
                 shown.append(call.shows)
                 assert f'title="{call.shows}"' in "".join(table_render.table(view).values())
     assert shown  # some call showed something under these cards
+
+
+def test_a_tournament_keeps_the_cards_chosen_for_it() -> None:
+    form = StartForm()
+    form.set("table", "tournament")
+    form.set("rule:convention", "joker-6nt")
+    rules = Rules.parse(form.checked()["rules"])
+    assert rules.convention == Convention.JOKER_6NT and rules.target == 0

@@ -111,8 +111,9 @@ class StartForm:
                 choices=tuple(Choice(option_text(v), labels.get(option_text(v), option_text(v)), v in valid)
                               for v in values)))
         tournament = self.table == TOURNAMENT
-        if tournament:
-            groups = {}  # the format's own table rules
+        if tournament:  # the format's own table rules, but for the sides' convention cards
+            groups = {g: [o for o in options if o.name in CONVENTION_FIELDS] for g, options in groups.items()}
+            groups = {g: options for g, options in groups.items() if options}
         levels = tuple(Choice(v, LEVEL_LABELS.get(v, v)) for v in LEVELS)
         return StartView(
             tables=tuple(TableChoice(t, PRESET_TITLES[t], t == self.table) for t in TABLES),
