@@ -12,8 +12,9 @@ picture of partner).
 Natural is the bidding of :mod:`bots.bidding`, with no meanings beyond it.
 Joker 6NT: whoever holds the joker and has a hand to open (by natural bidding:
 a weak hand with the joker passes) opens six no trumps (any other opening
-denies it); partner answers with its best suit at the cheapest level; the
-opener then places the contract.  Ace-showing is Bryce Francis' system as the
+denies it); partner answers with its best suit at the cheapest level where
+its count with the joker reaches it (else it passes); the opener then places
+the contract.  Ace-showing is Bryce Francis' system as the
 reference text gives it: the opening shows the highest ace in the order
 spades, clubs, diamonds, hearts (each denying those before), six no trumps the
 joker without an ace, seven of a suit a good suit without aces or the joker,
@@ -121,8 +122,9 @@ CARDS: Final[dict[Convention, Card]] = {
     Convention.JOKER_6NT: Card(
         Convention.JOKER_6NT, "Joker 6NT",
         "Whoever holds the joker and has a hand to open opens six no trumps; any other opening "
-        "denies the joker. Partner answers with its best suit at the cheapest level; the "
-        "opener then places the contract.",
+        "denies the joker. Partner answers with its best suit at the cheapest level where, "
+        "with the joker, it counts that many tricks, else passes; the opener then places the "
+        "contract.",
         openings={"6NT": Meaning(held=(JOKER,), words="the joker"),
                   "*": Meaning(denied=(JOKER,), good=True, words="not the joker")},
         responses={"suit": Meaning(good=True, words="the best suit, answering the joker")},
@@ -318,11 +320,14 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
         if where == OPENING and JOKER in held and natural.bid is not None and natural.bid.is_trick_bid:
             got = _cheapest_call(obs, NO_TRUMPS)
             got = got if got is not None and got.bid is not None and got.bid.tricks == 6 else None
-        elif where == RESPONSE:
-            counts = [expected_tricks(rules, hand, d) for d in _SUITS]
+        elif where == RESPONSE:  # partner's joker counted in: the answer must reach its level
+            counts = [expected_tricks(rules, hand | _item_mask(deck, JOKER), d) for d in _SUITS]
             best = max(reversed(_SUITS), key=counts.__getitem__)
             got = _cheapest_call(obs, best)
-            got = got if got is not None and got.bid is not None and got.bid.tricks <= card.top else None
+            if got is None or got.bid is None or got.bid.tricks > card.top:
+                got = None
+            elif counts[best] + 0.5 < got.bid.tricks:
+                got = PASS
     elif where == OPENING and natural.bid is not None and natural.bid.is_trick_bid:
         first = next((i for i in held if i != JOKER), JOKER if JOKER in held else None)
         if first is None:

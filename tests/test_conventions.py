@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import Action, make_bid
+from engine.actions import PASS, Action, make_bid
 from engine.bids import Bid
 from engine.cards import Card
 from engine.errors import RulesError
@@ -165,3 +165,11 @@ def test_card_bidders_decide_the_same_when_hidden_cards_move(table: str) -> None
             assert (NormalBot(SplitMix64(seed), endgame_left=0).decide(twin)
                     == NormalBot(SplitMix64(seed), endgame_left=0).decide(obs))
             hand.apply(NormalBot(SplitMix64(seed)).act(obs), seat)
+
+
+def test_joker_6nt_responder_with_nothing_passes_rather_than_answer_at_seven() -> None:
+    # no bower, no top card: even with partner's joker the side counts short of seven
+    deal = ("5S 6S 7S 5C 6C QC AD KD QD AH/JK AS KS QS AC KC 7C 4D 5D 6D/"
+            "JS JC 8H 9H JH JD 4H 5H 7D 8D/6H 7H 8S 9S 10S 8C 9C 10C 9D 10D")
+    hand = position(JOKER_6NT, deal, JOKER_KITTY, "bid 6NT,pass")
+    assert choose_bid(observe(hand, 3)).action == PASS
