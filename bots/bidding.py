@@ -32,11 +32,11 @@ from engine.actions import ALONE, PASS, Action, discard as discard_action, joker
 from engine.bids import BLIND_MISERE, DENOMINATION_NAMES, NO_TRUMPS, Bid, bid
 from engine.cards import CARDS, NO_SUIT, SUIT_NAMES, mask_of
 from engine.observation import Observation
-from engine.rules import Rules
+from engine.rules import Convention, Rules
 from engine.scoring import score_hand
 from engine.trumps import trump_order
 
-from bots import bidmodel, hi_lo
+from bots import bidmodel, conventions, hi_lo
 from bots.blind_misere import blind_call
 from bots.evaluation import (JOKERS, contract_discards, expected_tricks, fit_for,
                              misere_discards, misere_fit, no_trumps_fit, sure_tricks)
@@ -108,7 +108,8 @@ def read_auction(obs: Observation) -> Auction:
     passed = misere = False
     high: Bid | None = None
     high_seat = -1
-    for seat, action in obs.history:
+    shown = conventions.artificial(rules, obs.history)
+    for i, (seat, action) in enumerate(obs.history):
         b = None if action is None else action.bid
         ours = rules.side_of(seat) == mine and seat != obs.seat
         if action == PASS:
@@ -118,7 +119,7 @@ def read_auction(obs: Observation) -> Auction:
         high, high_seat = b, seat
         if b.is_misere:
             misere |= ours
-        elif seat != obs.seat:
+        elif seat != obs.seat and i not in shown:
             (partner if ours else opponents).add(b.denomination)
     return Auction(frozenset(partner), frozenset(opponents), passed and not partner and not misere,
                    misere, high, high_seat)
@@ -170,6 +171,16 @@ def _misere_chance(rules: Rules, danger: float, over_opponents: bool = False) ->
 
 
 def choose_bid(obs: Observation) -> Decision:
+    """The call the side's convention card asks for where it has one
+    (:func:`bots.conventions.call_for`), else the natural call: :func:`natural_bid`."""
+    natural = natural_bid(obs)
+    if obs.rules.convention_of(obs.seat) == Convention.NATURAL:
+        return natural
+    by_card = conventions.call_for(obs, natural.action, bidding_hand(obs))
+    return natural if by_card is None else Decision(*by_card)
+
+
+def natural_bid(obs: Observation) -> Decision:
     """The bid with the best expected score, or a pass (a blind misere is decided first,
     before the cards are looked at)."""
     blind = blind_call(obs)

@@ -34,6 +34,7 @@ from engine.bids import NO_TRUMPS, Bid
 from engine.observation import Observation
 from engine.rules import Rules
 
+from bots import conventions
 from bots.evaluation import JOKERS, expected_tricks, features as hand_features
 
 FLOOR: Final = 6
@@ -107,10 +108,11 @@ def read(obs: Observation) -> Said:
     own: set[int] = set()
     own_level = 0
     raised: set[int] = set()
-    for seat, action in obs.history:
+    shown = conventions.artificial(rules, obs.history)
+    for i, (seat, action) in enumerate(obs.history):
         b = None if action is None else action.bid
         if seat == obs.seat:
-            if b is not None and not b.is_misere:
+            if b is not None and not b.is_misere and i not in shown:
                 own.add(b.denomination)
                 own_level = max(own_level, b.tricks)
             continue
@@ -127,7 +129,8 @@ def read(obs: Observation) -> Said:
         if b.is_misere:
             misere |= ours
             continue
-        (partner if ours else opponents).add(b.denomination)
+        if i not in shown:  # a call showing cards names no place to play
+            (partner if ours else opponents).add(b.denomination)
         levels[not ours] = max(levels[not ours], b.tricks)
     return Said(frozenset(partner), levels[0],
                 any(rules.side_of(s) == mine for s in passed) and not partner and not misere,

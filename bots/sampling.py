@@ -20,7 +20,9 @@ The rebuilt hand is at the same point as the observed one, with every card
 known, ready for the solver.  Auction inferences weight the draws: with a
 bidding model (a bot), deals on which the model would have bid as the other
 seats did are preferred; without one, bidders are expected to hold trumps,
-aces or (for misere) low cards.
+aces or (for misere) low cards.  What a call shows by its maker's convention
+card (:mod:`bots.conventions`) holds in every deal: a partner who opened six no
+trumps under Joker 6NT holds the joker.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from engine.hand import Hand, Phase
 from engine.observation import Observation, observe
 from engine.rng import SplitMix64
 from engine.trumps import trump_order
+
+from bots import conventions
 
 _RETRIES = 50
 """Random placements tried before a matching that finds one if any exists (and pile stackings)."""
@@ -89,7 +93,9 @@ class Sampler:
         room.append(0 if mine_declaring else hidden_discards)
         room.append(rules.kitty_size if obs.phase == Phase.AUCTION else 0)
         self.room = room
-        self.allowed = self._constraints()
+        self.natural = self._constraints()
+        """Places of each unseen card by the play alone, every call read as natural."""
+        self.allowed = self._by_cards(self.natural)
         last: dict[int, Bid] = {}
         for seat, a in obs.history:
             if a is not None and a.bid is not None and seat != obs.seat:
@@ -140,6 +146,40 @@ class Sampler:
                 out[called] &= ((1 << players) - 1) & ~(1 << declarer)
         return out
 
+    def _by_cards(self, allowed: dict[int, int]) -> dict[int, int]:
+        """``allowed`` narrowed by what the other seats' calls showed by their cards
+        (:func:`bots.conventions.readings`): a card shown lies with its caller (or in
+        the declarer's hidden discards), a card denied elsewhere (a declarer's denial
+        ends with the kitty).  A call that breaks its card as this seat sees it (a
+        card shown that the caller cannot hold, one denied that it played) reads as
+        natural: it narrows nothing."""
+        obs = self.obs
+        out = dict(allowed)
+        took_kitty = obs.declarer >= 0 and obs.phase != Phase.AUCTION
+        for seat, shown in conventions.readings(obs.rules, obs.history):
+            if seat == obs.seat:
+                continue
+            theirs = self.known[seat] | self.played[seat]
+            if shown.denied & theirs:
+                continue
+            places = 1 << seat | (1 << self.n if took_kitty and seat == obs.declarer else 0)
+            needed: list[int] = []
+            for held in shown.held:
+                if held & theirs:
+                    continue
+                options = [c for c in cards_of(held) if out.get(c, 0) & places]
+                if not options:
+                    break
+                if len(options) == 1:
+                    needed += options
+            else:
+                for c in needed:
+                    out[c] &= places
+                if not (took_kitty and seat == obs.declarer):
+                    for c in cards_of(shown.denied & self.unseen):
+                        out[c] &= ~(1 << seat)
+        return out
+
     # --- sampling -------------------------------------------------------------
     def assign(self, rng: SplitMix64) -> list[int]:
         """Masks of the unseen cards placed in each place (see ``room``)."""
@@ -151,6 +191,9 @@ class Sampler:
             if got is not None:
                 return got
         got = self._match(rng)
+        if got is None and self.allowed is not self.natural:
+            self.allowed = self.natural  # the calls' meanings clash: read them as natural
+            return self.assign(rng)
         if got is None:
             raise ValueError("no deal is consistent with this observation")
         return got

@@ -74,6 +74,14 @@ class ScoringTable(StrEnum):
     """Avondale's bids; misere ("petite") 500, open misere ("grosse") 1000."""
 
 
+class Convention(StrEnum):
+    """A convention card: what a side's calls show (its meanings: :mod:`bots.conventions`)."""
+
+    NATURAL = "natural"
+    JOKER_6NT = "joker-6nt"
+    ACE_SHOWING = "ace-showing"
+
+
 class PartnerShare(StrEnum):
     """What each partner of a five-handed called-partner contract scores."""
 
@@ -207,6 +215,13 @@ class Rules:
                         "contract's value to the breaching side, else the breaching side loses "
                         "it; the loser of a breach may not bid in the next hand.")
 
+    convention: Convention = _opt(Convention.NATURAL, "Auction", "Your side's convention card",
+                                  "What your side's calls show: natural bidding; the joker opens "
+                                  "six no trumps; or Bryce Francis' ace-showing calls.",
+                                  tuple(Convention))
+    their_convention: Convention = _opt(Convention.NATURAL, "Auction", "Their convention card",
+                                        "The card the other side's bots bid by.", tuple(Convention))
+
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):  # an option given as its text becomes its enum
             kind = type(f.default)
@@ -252,6 +267,8 @@ class Rules:
         if self.bid_after_pass and self.one_round_auction:
             out.append("bidding after a pass needs an auction that goes round: not with the "
                        "one-round auction")
+        if self.team_size == 1 and {self.convention, self.their_convention} != {Convention.NATURAL}:
+            out.append("convention cards are played by partners")
         if self.failed_to_defenders and self.sides != 2:
             out.append("failed bids score to the defenders only with two sides")
         return out
@@ -261,6 +278,10 @@ class Rules:
     def table(self) -> Table:
         """The table's structure: positions, sides, piles, a called partner."""
         return Table.of(self.players, self.team_size)
+
+    def convention_of(self, player: int) -> Convention:
+        """The card a seat's side bids by: ``convention`` for the first side (South's)."""
+        return self.convention if self.side_of(player) == 0 else self.their_convention
 
     @property
     def sides(self) -> int:

@@ -363,7 +363,9 @@ class TestStartAndApp:
         tour = view.tournament
         assert tour.chosen and tour.rounds == 9 and tour.level == "easy"
         assert [c.value for c in tour.round_choices] == [6, 7, 8, 9, 10]
-        assert view.seats == () and view.groups == () and not any(t.chosen for t in view.tables)
+        assert view.seats == () and not any(t.chosen for t in view.tables)
+        # of the table rules, only the sides' convention cards (the format fixes the rest)
+        assert {o.name for g in view.groups for o in g.options} == {"convention", "their_convention"}
         assert form.checked() == {"rules": "tournament", "levels": ["human"] + ["easy"] * 3,
                                   "pace_ms": 700, "autoplay": False}
         assert "9 rounds" in view.help[-1].paragraphs[0]

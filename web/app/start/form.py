@@ -6,9 +6,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
+from bots.conventions import CARDS
 from bots.registry import LEVELS
 from engine.errors import FiveHundredError
-from engine.rules import OPTIONS, PRESET_TITLES, Rules
+from engine.rules import OPTIONS, PRESET_TITLES, Convention, Rules
 from engine.seats import seat_name
 from engine.tournament import ROUNDS
 
@@ -21,6 +22,8 @@ from app.tournament.view import tournament_help
 
 FIXED: Final = ("players", "team_size")
 """Options the table itself decides."""
+CONVENTION_FIELDS: Final = ("convention", "their_convention")
+"""The options naming a side's convention card."""
 LEVEL_LABELS: Final = {"easy": "Easy", "normal": "Normal", "expert": "Expert"}
 
 
@@ -56,8 +59,11 @@ class StartForm:
             if value == TOURNAMENT:  # one level for all seven bots
                 self.levels[1:] = [self.levels[1]] * (len(self.levels) - 1)
         elif kind == "rule":
+            needs = CARDS[Convention(value)].needs if key in CONVENTION_FIELDS and value in list(
+                Convention) else ()  # a card played with table rules sets them with it
             try:
-                self.rules = Rules.parse(f"{self.rules},{key}={value}")
+                self.rules = Rules.parse(",".join([f"{self.rules},{key}={value}",
+                                                   *(f"{n}=on" for n in needs)]))
             except FiveHundredError as e:
                 self.message = f"Table rules: {e}"
         elif kind == "level" and key.isdigit() and 0 < int(key) < len(self.levels) and value in LEVELS:
@@ -105,8 +111,9 @@ class StartForm:
                 choices=tuple(Choice(option_text(v), labels.get(option_text(v), option_text(v)), v in valid)
                               for v in values)))
         tournament = self.table == TOURNAMENT
-        if tournament:
-            groups = {}  # the format's own table rules
+        if tournament:  # the format's own table rules, but for the sides' convention cards
+            groups = {g: [o for o in options if o.name in CONVENTION_FIELDS] for g, options in groups.items()}
+            groups = {g: options for g, options in groups.items() if options}
         levels = tuple(Choice(v, LEVEL_LABELS.get(v, v)) for v in LEVELS)
         return StartView(
             tables=tuple(TableChoice(t, PRESET_TITLES[t], t == self.table) for t in TABLES),

@@ -8,9 +8,11 @@ from typing import Any, Final, NamedTuple
 
 from engine.bids import BLIND_MISERE, DOUBLE_NULLO, HI_LO, MISERE, OPEN_MISERE, bid
 from engine.decks import Deck
-from engine.rules import (OPTIONS, PRESET_TITLES, PRESETS, AllPass, JokerLead, MisereRank, PartnerShare, Rules,
+from engine.rules import (OPTIONS, PRESET_TITLES, PRESETS, AllPass, Convention, JokerLead, MisereRank, PartnerShare, Rules,
                           ScoringTable, Slam)
 from engine.seats import seat_name
+
+from bots.conventions import CARDS
 
 from app.html.cards import bid_short
 
@@ -55,6 +57,8 @@ class GuideStep(NamedTuple):
     text: str
 
 CHOICE_LABELS: Final = {
+    **{name: {c.value: card.title for c, card in CARDS.items()}
+       for name in ("convention", "their_convention")},
     "deck": {"43": "43 cards", "45": "45 cards: all four 4s, kitty of 5",
              "43-mixed": "43 cards: 4♠ and 4♦ out, trump-colour 4 a trump",
              "63": "63 cards: 11s, 12s and red 13s added",
@@ -208,7 +212,15 @@ def _auction(rules: Rules) -> Section:
                else "The bidder's partner lays the hand down and sits out." if rules.team_size > 1
                else "The bidder plays alone against the others.")
         text.append(out)
-    return Section("Bidding", tuple(text + _nullo_bids(rules)))
+    return Section("Bidding", tuple(text + _nullo_bids(rules) + _cards_words(rules)))
+
+
+def _cards_words(rules: Rules) -> list[str]:
+    """Each side's convention card in words, where partners play and a side plays one."""
+    if rules.team_size == 1 or rules.convention == rules.their_convention == Convention.NATURAL:
+        return []
+    return [f"{whose} convention card, {CARDS[c].title}: {CARDS[c].summary}"
+            for whose, c in (("Your side's", rules.convention), ("The other side's", rules.their_convention))]
 
 
 def _nullo_bids(rules: Rules) -> list[str]:

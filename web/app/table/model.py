@@ -111,6 +111,9 @@ class CallView(NamedTuple):
     column: int = 0
     high: bool = False
     reason: str = ""
+    shows: str = ""
+    """What the call shows by its side's convention card ("6♣: the ace of clubs, not the
+    ace of spades"), empty for a natural call."""
 
 
 class HintView(NamedTuple):

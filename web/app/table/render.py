@@ -189,13 +189,16 @@ def _auction(view: TableView) -> str:
 def _call(index: int, call: CallView) -> str:
     """A call in the grid: a button that opens its reason, or the call alone when it has none."""
     cls = " ".join(["call-cell", "pass" if call.passed else "bid"] + (["high"] if call.high else []))
-    label = f"{call.text}, {call.seat}: {call.label}" + (", the high call" if call.high else "")
-    if not call.reason:
+    shows = call.shows.partition(": ")[2]  # what the side's convention card says the call shows
+    label = (f"{call.text}, {call.seat}: {call.label}" + (f", showing {shows}" if shows else "")
+             + (", the high call" if call.high else ""))
+    if not call.reason and not shows:
         return tag("span", bid_html(call.text), class_=cls, role="img", aria_label=label)
     why = f"why-{index}"
+    words = "; ".join(w for w in (f"by their card, {shows}" if shows else "", call.reason) if w)
     return (tag("button", bid_html(call.text), type="button", class_=cls, popovertarget=why, aria_label=label,
                 data_key=f"call-{index}")
-            + tag("div", tag("strong", escape(f"{call.seat}, ") + bid_html(call.text)) + escape(f": {call.reason}."),
+            + tag("div", tag("strong", escape(f"{call.seat}, ") + bid_html(call.text)) + escape(f": {words}."),
                   id=why, popover=True, class_="why"))
 
 

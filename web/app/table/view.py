@@ -21,6 +21,8 @@ from engine.observation import Observation, observe
 from engine.rules import Rules
 from engine.scoring import HandResult
 
+from bots.conventions import meaning
+
 from app.html.cards import bid_short, card_name, colour, hand_order, rank_text, short, suit_word
 from app.table.help import rules_help, rules_words
 from app.table.model import (BidOption, BidPrompt, CallView, CardView, ContractView, DiscardPrompt, HintView, PilePlace,
@@ -177,11 +179,13 @@ def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
     high = max((i for i, _, a in calls if a.bid is not None), default=-1)
     rounds = [0] * players
     out = []
-    for i, seat, action in calls:
+    for k, (i, seat, action) in enumerate(calls):
         text, label = _call_text(action)
+        before = [(s, a) for _, s, a in calls[:k]]
         out.append(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID,
                             row=rounds[seat], column=(seat - obs.dealer - 1) % players, high=i == high,
-                            reason=call_reason(session, obs.rules, i, seat, action)))
+                            reason=call_reason(session, obs.rules, i, seat, action),
+                            shows=meaning(obs.rules, before, seat, action) or ""))
         rounds[seat] += 1
     return tuple(out) + _breach_round(session, obs, max(rounds))
 
