@@ -41,7 +41,7 @@ from engine.bids import NO_TRUMPS, Bid, bid
 from engine.cards import ACE, SUIT_NAMES, SUIT_SYMBOLS, mask_of
 from engine.decks import Deck
 from engine.observation import Observation
-from engine.rules import OPTIONS, Convention, Rules
+from engine.rules import Convention, Rules
 
 from bots.evaluation import JOKERS, expected_tricks
 
@@ -104,9 +104,9 @@ class Card:
 
 
 _SUITS = range(4)
-NEEDS: Final = tuple(n for n in ("raise_own_bid", "bid_after_pass") if n in {f.name for f in OPTIONS})
-"""The table rules Ace-showing asks for that the table has (bidding after a pass where
-the rules know it)."""
+NEEDS: Final = ("raise_own_bid", "bid_after_pass")
+"""The table rules Ace-showing asks for: the responder shows aces after passing, and the
+opener raises its own bid."""
 
 
 def _ace_opening(s: int) -> Meaning:

@@ -32,6 +32,7 @@ def test_the_start_screen_offers_cards_where_partners_play_and_ace_showing_sets_
     assert {"convention", "their_convention"} <= names
     form.set("rule:their_convention", "ace-showing")
     assert form.rules.their_convention == Convention.ACE_SHOWING and form.rules.raise_own_bid
+    assert form.rules.bid_after_pass
     form.set("table", "cutthroat")
     assert not {"convention", "their_convention"} & {o.name for g in form.view().groups for o in g.options}
 
