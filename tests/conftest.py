@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from engine import position
 from engine.actions import Action
@@ -17,6 +18,11 @@ from engine.rng import SplitMix64
 from engine.rules import PRESETS, Rules
 
 PRESET_NAMES = tuple(PRESETS)
+
+# No time limit on an example: on a loaded machine hypothesis' 200 ms deadline failed examples
+# that pass; speed is measured by the benchmarks (docs/BENCHMARKS.md), not by the tests.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 def rules_of(rules: Rules | str) -> Rules:

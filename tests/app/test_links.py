@@ -263,7 +263,7 @@ def decoded_or_refused(text: str) -> Link | None:
         return None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.text(max_size=300))
 @example("?v=1&a=%80")
 @example("?v=1&r=%")
@@ -271,7 +271,7 @@ def test_fuzz_any_text(text: str) -> None:
     decoded_or_refused(text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(st.tuples(KEYS, VALUES), max_size=10), st.booleans())
 def test_fuzz_fields_with_a_valid_checksum(pairs: list[tuple[str, str]], sign: bool) -> None:
     fields = dict(pairs)
@@ -281,7 +281,7 @@ def test_fuzz_fields_with_a_valid_checksum(pairs: list[tuple[str, str]], sign: b
         assert link.rules == str(Rules.parse(link.rules)) and link.deal == str(DealCode.parse(link.deal))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.sampled_from(sorted(PRESETS)), st.integers(1, 50), st.data())
 def test_fuzz_changed_links(name: str, seed: int, data: st.DataObject) -> None:
     hand, code = played(name, seed)

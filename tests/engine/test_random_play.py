@@ -141,7 +141,7 @@ class TestRandomHands:
     """Invariants at every step of random hands, and of their results."""
 
     @pytest.mark.parametrize("table", TABLES)
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=40)
     @given(seed=SEEDS, dealer=st.integers(min_value=0, max_value=5), choices=SEEDS)
     def test_invariants(self, table: str, seed: int, dealer: int, choices: int) -> None:
         rules = Rules.parse(table)
@@ -165,7 +165,7 @@ class TestRandomPopPush:
     """Popping any number of actions and pushing them back changes nothing."""
 
     @pytest.mark.parametrize("table", TABLES[:8])
-    @settings(max_examples=10, deadline=None)
+    @settings(max_examples=10)
     @given(seed=SEEDS, choices=SEEDS, data=st.data())
     def test_round_trips(self, table: str, seed: int, choices: int,
                          data: st.DataObject) -> None:

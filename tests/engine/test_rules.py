@@ -114,7 +114,7 @@ class TestRulesText:
         with pytest.raises(RulesError, match=message):
             Rules.parse(text)
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=150)
     @given(st.data())
     def test_any_legal_combination_round_trips(self, data: st.DataObject) -> None:
         base = PRESETS[data.draw(st.sampled_from(PRESET_NAMES))]
