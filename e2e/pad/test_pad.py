@@ -1,14 +1,15 @@
 """The score pad on a phone: a real game's hands entered in a few taps, refused, undone,
-corrected, kept over a reload, shared read-only; axe-core on its screens; a screenshot."""
+corrected, kept over a reload, shared read-only; axe-core on its screens; a screenshot. One sheet
+in two tabs, a damaged sheet kept, and no pad for a tournament."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from e2e.pages import App
+from e2e.pages import App, ResumeList
 from e2e.site.test_axe import violations
 from e2e.site.test_layout import VIEWPORTS
 
@@ -146,3 +147,60 @@ def test_score_a_real_game_pressed_before_python_opens_the_pad_once_it_is_up(pag
     app.expect_ready()
     app.expect_turn("pad")
     expect(PadScreen(page).root.locator(".pad-head")).to_contain_text("Cutthroat (3 players)")
+
+
+@pytest.mark.probe("tabs")
+def test_one_sheet_in_two_tabs_takes_up_the_other_tabs_hands_and_overwrites_none(context: BrowserContext) -> None:
+    a = context.new_page()
+    pad_a = open_pad(a)
+    pad_a.hand("West", "8♥", 9)
+    b = context.new_page()
+    App(b).open()
+    App(b).expect_ready()
+    ResumeList(b).resume(0)
+    App(b).expect_turn("pad")
+    pad_b = PadScreen(b)
+    pad_b.hand("North", "7♠", 8)
+    notice = a.locator("#app .app-notice >> visible=true")
+    expect(notice).to_contain_text("This score sheet was changed in another tab")  # told at once
+    assert pad_a.shown_totals() == ["150", "320"]
+    pad_a.hand("East", "6♦", 6)  # entered on the newer sheet, not over it
+    assert pad_a.shown_totals() == ["190", "400"]
+    expect(b.locator("#app .app-notice >> visible=true")).to_contain_text("changed in another tab")
+    expect(pad_b.totals.first).to_have_text("190")
+    assert pad_b.shown_totals() == ["190", "400"]
+
+
+def test_a_damaged_sheet_is_named_listed_and_kept_until_deleted(context: BrowserContext) -> None:
+    page = context.new_page()
+    pad = open_pad(page)
+    pad.hand("West", "8♥", 9)
+    key = page.evaluate("() => Object.keys(localStorage).find((k) => k.includes('#pad/'))")
+    raw = page.evaluate("(key) => localStorage.getItem(key)", key).replace('"tricks":[1,9]', '"tricks":[1,10]')
+    page.evaluate("([key, raw]) => localStorage.setItem(key, raw)", [key, raw])
+    page.reload(wait_until="domcontentloaded")  # the tab's sheet comes back no more: said, kept
+    app = App(page)
+    app.expect_ready()
+    expect(page.locator("#app .app-notice >> visible=true")).to_contain_text(
+        "could not be opened: the score sheet is damaged (hand 1: The tricks add up to 11")
+    page.get_by_role("button", name="History & stats").click()
+    dialog = page.locator("#dialog")
+    expect(dialog).to_contain_text("add up to 11")
+    assert page.evaluate("(key) => localStorage.getItem(key)", key) == raw
+    dialog.get_by_role("button", name=re.compile("^Delete")).first.click()
+    dialog.get_by_role("button", name=re.compile("^Delete")).first.click()  # the yes
+    app.expect_answered()
+    assert page.evaluate("(key) => localStorage.getItem(key)", key) is None
+
+
+def test_no_pad_for_a_tournament_and_the_reason_beside_it(page: Page) -> None:
+    app = App(page)
+    app.open()
+    app.expect_ready()
+    page.locator("#table-choice").select_option("tournament")
+    app.expect_answered()
+    expect(page.get_by_role("button", name="Score a real game")).to_be_disabled()
+    expect(page.locator("#pad-refused")).to_contain_text("A tournament is rounds against the bots")
+    page.locator("#table-choice").select_option("standard")
+    app.expect_answered()
+    expect(page.get_by_role("button", name="Score a real game")).to_be_enabled()

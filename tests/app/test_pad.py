@@ -27,7 +27,8 @@ from app.pad.session import PadSession  # noqa: E402
 from app.pad.store import PadStore, dump, parse  # noqa: E402
 from app.store import links  # noqa: E402
 from app.store.saves import OWN_KEYS, SaveError, Saves  # noqa: E402
-from app.worker.controller import App  # noqa: E402
+from app.table.settings import TOURNAMENT  # noqa: E402
+from app.worker.controller import PAD_CHANGE_LOST, PAD_NO_TOURNAMENT, PAD_STALE, App  # noqa: E402
 
 VARIANTS = ("standard,breach=on", "standard,set_rule=on", "standard,hi_lo=on,blind_misere=on,double_nullo=on",
             "standard,all_pass=no-trumps", "five-handed,partner_share=full", "cutthroat,all_pass=no-trumps",
@@ -465,3 +466,90 @@ def test_only_a_changed_sheet_is_written() -> None:
     assert local.data[key] == written
     app.dispatch("pad-name:1", "Bob")
     assert local.data[key] != written and '"Bob"' in local.data[key]
+
+
+def enter_hand(app: App, declarer: str, bid: str, took: str) -> None:
+    for action, value in (("pad-declarer", declarer), ("pad-bid", bid), ("pad-tricks", took), ("pad-enter", "")):
+        app.dispatch(action, value)
+
+
+def test_a_sheet_changed_in_another_tab_is_taken_up_not_overwritten_and_the_hand_being_entered_kept() -> None:
+    local = Memory()
+    first = App(saves=Saves(local, tab=Memory()))
+    first.dispatch("pad-start")
+    enter_hand(first, "1", "7H", "8")
+    pad_id = first.pad_id
+    second = App(saves=Saves(local, tab=Memory()))  # the same sheet in another tab
+    second.dispatch("resume", pad_id)
+    enter_hand(second, "2", "8S", "8")
+    first.dispatch("pad-declarer", "3")  # the first tab has not seen the second's hand
+    assert first.notice == PAD_STALE and first.pad is not None and len(first.pad.sheet.rows) == 2
+    assert first.pad.draft.declarer == 3 and first.pad.draft.dealer == 2  # the deal moved on with the newer hand
+    for action, value in (("pad-bid", "7C"), ("pad-tricks", "7"), ("pad-enter", "")):
+        first.dispatch(action, value)
+    kept = parse(local.data[first._pads().key(pad_id)]).sheet
+    assert [(r.entry.declarer, r.entry.contract) for r in kept.rows] == [(1, "7H"), (2, "8S"), (3, "7C")]
+    assert "took up the sheet as kept there" in first.regions()["pad"]
+
+    second.storage_changed(second._pads().key(pad_id))  # told at once of the first tab's hand
+    assert second.pad is not None and len(second.pad.sheet.rows) == 3 and second.notice == PAD_STALE
+    enter_hand(second, "0", "10NT", "10")  # the game is over on the second tab
+    assert second.pad.sheet.outcome is not None
+    enter_hand(first, "1", "6D", "6")  # the hand the first was entering no longer fits: it says why
+    assert first.pad.refused and "game is over" in first.pad.message and len(first.pad.sheet.rows) == 4
+    assert len(parse(local.data[first._pads().key(pad_id)]).sheet.rows) == 4
+
+    second.pad.set_name(0, "Zed")  # changed past the controls, then written over elsewhere: not overwritten
+    first.dispatch("pad-name:0", "Ann")
+    second.save()
+    assert second.pad.names[0] == "Ann" and PAD_CHANGE_LOST in second.notice
+    assert parse(local.data[first._pads().key(pad_id)]).names[0] == "Ann"
+
+    local.data[first._pads().key(pad_id)] = "{damaged"  # damaged elsewhere: not overwritten either
+    first.dispatch("pad-name:1", "Bob")
+    assert first.notice.startswith("This score sheet was changed in another tab and is now damaged")
+    assert local.data[first._pads().key(pad_id)] == "{damaged" and first.kept == first._pads().key(pad_id)
+
+
+def test_a_damaged_sheet_is_listed_with_why_and_kept_until_the_players_delete() -> None:
+    local = Memory()
+    app = App(saves=Saves(local))
+    app.dispatch("pad-start")
+    enter_hand(app, "1", "7H", "8")
+    pad_id, key = app.pad_id, app._pads().key(app.pad_id)
+    app.dispatch("new-game")
+    damaged = local.data[key].replace('"tricks":[2,8]', '"tricks":[2,9]')
+    local.data[key] = damaged
+    reloaded = App(saves=Saves(local))
+    assert reloaded.notice.startswith("A score sheet could not be opened: the score sheet is damaged")
+    assert "add up to 11" in reloaded.notice and reloaded.kept == key
+    [kept] = reloaded.history_view().kept
+    assert kept.key == key and "add up to 11" in kept.problem and kept.at
+    exported = reloaded.download("export-kept", key)
+    assert exported is not None and exported[1] == damaged
+    reloaded.dispatch("resume", pad_id)
+    assert reloaded.pad is None and "could not be opened" in reloaded.notice and local.data[key] == damaged
+    reloaded.dispatch("dialog", "history")
+    assert "add up to 11" in reloaded.regions()["dialog"]
+    reloaded.dispatch("ask-delete-kept", key)
+    assert "add up to 11" in reloaded.confirm_view().what
+    reloaded.dispatch("delete-kept", key)
+    assert key not in local.data and reloaded.history_view().kept == ()
+    local.data[key] = "{not json"
+    assert [k.problem for k in PadStore(local, app._pads().prefix).damaged()] == [
+        "the score sheet is damaged (it is not valid JSON)"]
+
+
+def test_a_tournament_chosen_cannot_be_scored_on_the_pad_and_says_why() -> None:
+    app = App(saves=Saves(Memory()))
+    app.dispatch("set:table", TOURNAMENT)
+    html = app.regions()["start"]
+    assert ('data-key="pad-start" aria-label="Score a real game: keep the score of a game played with real cards, '
+            'at the table and rules chosen below" disabled aria-describedby="pad-refused">') in html
+    assert f'<span id="pad-refused" class="muted">{PAD_NO_TOURNAMENT}</span>' in html
+    app.dispatch("pad-start")  # (the page's button is disabled; the worker refuses as well)
+    assert app.pad is None and app.screen == "start"
+    app.dispatch("set:table", "standard")
+    assert "pad-refused" not in app.regions()["start"]
+    app.dispatch("pad-start")
+    assert app.pad is not None

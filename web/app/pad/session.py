@@ -212,6 +212,17 @@ class PadSession:
         self.message = f"Hand {self.editing + 1} corrected." if self.editing >= 0 else ""
         self.new_draft()
 
+    def take_up(self, newer: PadSession) -> None:
+        """The sheet as another tab kept it since this one read it: the hand being entered stays in
+        the form (Enter then checks it against the newer sheet, and says if it no longer fits), the
+        next dealer moving on with the newer hands; a correction of a hand no longer there is dropped."""
+        next_dealer = self.sheet.next_dealer
+        self.sheet, self.names = newer.sheet, newer.names
+        if self.editing >= len(self.sheet.rows):
+            self.new_draft()
+        elif self.editing < 0 and self.draft.dealer == next_dealer:
+            self.draft.dealer = self.sheet.next_dealer
+
     def new_draft(self) -> None:
         """A blank form for the next hand."""
         self.editing = -1

@@ -8,7 +8,8 @@ A sheet's value, compact::
                "entries": [{"dealer": 0, "contract": "8H", "declarer": 1, "tricks": [1, 9]}, ...]}}
 
 Every entry is checked and scored again on load (:meth:`app.pad.model.Sheet.from_data`): a
-damaged sheet is not opened, and says why.
+damaged sheet is not opened, and says why; it stays where it is, listed with the saves that
+could not be read (:meth:`PadStore.damaged`), until the player's own Delete.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any, Final, NamedTuple
 
+from app.history.model import QuarantineEntry
 from app.pad.model import Sheet
 from app.pad.session import PadSession
-from app.store.saves import SaveError, Storage, read_json
+from app.store.saves import PAD, SaveError, Storage, read_json
 
-PAD: Final = "pad/"
 NAMES: Final = "pad-names"
 SCHEMA: Final = 1
 ID_PREFIX: Final = "pad-"
@@ -55,13 +56,20 @@ class PadStore:
     def key(self, pad_id: str) -> str:
         return f"{self.prefix}{PAD}{pad_id.removeprefix(ID_PREFIX)}"
 
-    def save(self, pad_id: str, session: PadSession) -> bool:
-        """Keep the sheet and its names (the names also for the next game at this many players)."""
+    def save(self, pad_id: str, session: PadSession) -> str | None:
+        """Keep the sheet and its names (the names also for the next game at this many players):
+        the text kept (:meth:`stored` reads it back), None if it could not be written."""
         now = datetime.fromtimestamp(self.clock(), timezone.utc).isoformat(timespec="milliseconds")
         text = dump(session, now)
         names = self._names()
         names[str(session.rules.players)] = session.names
-        return self._set(self.key(pad_id), text) and self._set(self.prefix + NAMES, json.dumps(names))
+        if self._set(self.key(pad_id), text) and self._set(self.prefix + NAMES, json.dumps(names)):
+            return text
+        return None
+
+    def stored(self, pad_id: str) -> str | None:
+        """The sheet's text as kept now (None if there is none): another tab may have written it."""
+        return self._get(self.key(pad_id))
 
     def load(self, pad_id: str) -> PadSession:
         """The sheet kept under ``pad_id``; SaveError (or ValueError) if it is missing or damaged."""
@@ -81,10 +89,7 @@ class PadStore:
         """The sheets kept that can be read, the last saved first."""
         found = []
         start = self.prefix + PAD
-        keys = self.storage.keys() if self.storage is not None else []
-        for key in keys:
-            if not key.startswith(start):
-                continue
+        for key in self._keys():
             try:
                 data = read_json(self._get(key) or "", what="score sheet")
                 session = parse_data(data)
@@ -94,6 +99,32 @@ class PadStore:
             found.append(PadEntry(ID_PREFIX + key.removeprefix(start), str(sheet.rules), sheet.totals,
                                   len(sheet.rows), str(data.get("saved_at", "")), sheet.outcome is not None))
         return sorted(found, key=lambda p: p.saved_at, reverse=True)
+
+    def damaged(self) -> list[QuarantineEntry]:
+        """The sheets kept that cannot be read, each with why and when it was saved ('' if that
+        cannot be read either); they are left as they are (app.store.saves exports and deletes them)."""
+        found = []
+        for key in self._keys():
+            raw = self._get(key)
+            if raw is None:
+                continue
+            try:
+                parse(raw)
+            except (ValueError, SaveError) as e:
+                try:
+                    data = read_json(raw, what="score sheet")
+                except SaveError:
+                    data = {}
+                at = data.get("saved_at") if isinstance(data, dict) else None
+                found.append(QuarantineEntry(key, str(e), at if isinstance(at, str) else ""))
+        return found
+
+    def _keys(self) -> list[str]:
+        try:
+            keys = self.storage.keys() if self.storage is not None else []
+        except Exception:  # noqa: BLE001 (unreadable: none listed)
+            return []
+        return [k for k in keys if k.startswith(self.prefix + PAD)]
 
     def names(self, players: int) -> list[str]:
         """The names last used at a table of so many players ([] if none)."""

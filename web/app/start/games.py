@@ -6,14 +6,17 @@ from app.html.tags import button, tag, text
 from app.start.model import ConfirmView, GameInProgress
 
 
-def resume_list(games: tuple[GameInProgress, ...]) -> str:
+def resume_list(games: tuple[GameInProgress, ...], pad_refused: str = "") -> str:
     """The last game saved, the other games in progress folded under it, the way to the
     finished games (History & stats, where a game file is imported) and to the score pad of a
-    game played with real cards (app.pad), at the table and rules chosen below."""
+    game played with real cards (app.pad), at the table and rules chosen below; ``pad_refused``:
+    why the choice below cannot be scored (the pad's button disabled, the reason beside it)."""
+    reason = text("span", pad_refused, id="pad-refused", class_="muted") if pad_refused else ""
     history = tag("p", button("History & stats", "dialog", "history", key="start-history", cls="btn ghost")
                   + button("Score a real game", "pad-start", key="pad-start", cls="btn ghost",
                            label="Score a real game: keep the score of a game played with real cards, at the "
-                                 "table and rules chosen below"), class_="row start-links")
+                                 "table and rules chosen below", disabled=bool(pad_refused),
+                           described="pad-refused" if pad_refused else None) + reason, class_="row start-links")
     if not games:
         return history
     latest, *others = [_game_item(g) for g in games]

@@ -118,6 +118,8 @@ LEGACY_CURRENT: Final = LEGACY_PREFIX + "current"
 LEGACY_HISTORY: Final = LEGACY_PREFIX + "history"
 LEGACY_QUARANTINE: Final = LEGACY_PREFIX + "quarantine"
 GAME: Final = "game/"
+PAD: Final = "pad/"
+"""Score sheets (app.pad.store): one that cannot be read is exported and deleted as a save kept aside."""
 HISTORY: Final = "history"
 FINISHED: Final = "finished/"
 KEPT: Final = "kept/"
@@ -492,8 +494,8 @@ class Saves:
         return sorted(kept, key=lambda e: (e.at, e.key))
 
     def export_quarantined(self, key: str) -> str | None:
-        """The raw text of a kept-aside (or unreadable, unmovable) save, exactly as it was found."""
-        if not key.startswith((self.prefix + KEPT, self.prefix + GAME)) or key.endswith(ABOUT):
+        """The raw text of a kept-aside (or unreadable, unmovable) save or score sheet, exactly as it was found."""
+        if not key.startswith((self.prefix + KEPT, self.prefix + GAME, self.prefix + PAD)) or key.endswith(ABOUT):
             return None
         return self._get(key)
 

@@ -64,6 +64,13 @@ CONFIRMS: Final = {"ask-delete": "delete", "ask-delete-kept": "delete-kept"}
 """Actions that ask before a Delete: the confirming dialog's action."""
 DOWNLOADS: Final = ("export", "export-kept", "export-finished", "pad-export")
 """Actions that download a file (:meth:`App.download`)."""
+PAD_STALE: Final = ("This score sheet was changed in another tab, so this tab took up the sheet as kept there "
+                    "rather than overwrite it. The hand you were entering is still in the form.")
+PAD_CHANGE_LOST: Final = "Your last change in this tab was not kept: make it again on this sheet."
+PAD_STALE_DAMAGED: Final = ("This score sheet was changed in another tab and is now damaged ({}), so this tab "
+                            "stopped saving it rather than overwrite it. Export the sheet here to keep it.")
+PAD_NO_TOURNAMENT: Final = ("A tournament is rounds against the bots, with no score to keep on paper: choose a "
+                            "table below to score a real game.")
 STEPS: Final = {"+": 1, "-": -1}
 """The values of a step on and a step back (the replay's and the review's controls)."""
 CASUAL: Final = ("normal", "imported")
@@ -124,10 +131,16 @@ class App:
         """Its key in the store ('' for a sheet opened read-only from a link)."""
         self.pad_saved = ""
         """The pad as last saved (app.pad.store.dump, undated): a tap that changes nothing writes nothing."""
+        self.pad_read: str | None = None
+        """The pad's text as this tab last read or wrote it (None: not kept yet): another text kept
+        means another tab wrote the sheet since, and this tab takes it up rather than overwrite it."""
         if saves is not None:
             saves.games()  # read once: a save that cannot even be listed goes aside, and the player is told
             if saves.moved_aside:
                 self.notice, self.kept = saves.moved_aside[-1].message, saves.moved_aside[-1].key
+            elif damaged := self._pads().damaged():
+                self.notice, self.kept = (f"A score sheet could not be opened: {damaged[-1].problem}. It is kept as "
+                                          "it was: you can export or delete it from History & stats."), damaged[-1].key
         if not self._open_link(query):
             failed = self.notice if query else ""
             resumed = self._resume(self.saves.tab_game if self.saves is not None else "")
@@ -187,6 +200,7 @@ class App:
         if action in PAD_ACTIONS:
             PAD_ACTIONS[action](self, value)
         elif self.pad is not None and action.startswith("pad-"):
+            self._take_up_pad()
             self.pad.act(action, value)
         elif name and prefix in SETTERS:
             SETTERS[prefix](self, name, value)
@@ -336,7 +350,7 @@ class App:
     def _start_pad(self, _: str = "") -> None:
         """A score pad for a game with real cards, at the start form's table and rules, with
         the names used last at a table of as many players."""
-        if self.screen != "start":
+        if self.screen != "start" or self._pad_refused():
             return
         try:
             sheet = Sheet(check_settings(self.form.settings)[1])
@@ -346,19 +360,42 @@ class App:
         self._clear_notice()
         self._open_pad(PadSession(sheet, self._pads().names(sheet.rules.players)), self._pads().new_id())
 
-    def _open_pad(self, pad: PadSession, pad_id: str) -> None:
-        self.pad, self.pad_id, self.dialog, self.pad_saved = pad, pad_id, "", ""
+    def _pad_refused(self) -> str:
+        """Why the start form's choice cannot be scored on the pad ('' if it can)."""
+        return PAD_NO_TOURNAMENT if self.form.table == TOURNAMENT else ""
+
+    def _open_pad(self, pad: PadSession, pad_id: str, read: str | None = None) -> None:
+        self.pad, self.pad_id, self.dialog, self.pad_saved, self.pad_read = pad, pad_id, "", "", read
         if self.saves is not None and pad_id:
             self.saves.tab_game = pad_id
 
     def _resume_pad(self, pad_id: str) -> bool:
         """Keep score on a sheet kept; False (and a notice) if it cannot be read."""
+        pads = self._pads()
         try:
-            pad = self._pads().load(pad_id)
+            pad = pads.load(pad_id)
         except (SaveError, ValueError) as e:
-            self.notice = f"That score sheet could not be opened: {e}."
+            self.notice = f"That score sheet could not be opened: {e}. It is kept as it was."
+            self.kept = pads.key(pad_id) if pads.stored(pad_id) is not None else ""
             return False
-        self._open_pad(pad, pad_id)
+        self._open_pad(pad, pad_id, pads.stored(pad_id))
+        return True
+
+    def _take_up_pad(self) -> bool:
+        """Another tab wrote the sheet since this one read it: take up the sheet it kept, the hand
+        being entered kept in the form, and say so; True if it did. A sheet kept damaged is not
+        overwritten either: this tab stops saving, and says so."""
+        pad, pads = self.pad, self._pads()
+        raw = pads.stored(self.pad_id) if pad is not None and self.pad_id else None
+        if pad is None or raw is None or raw == self.pad_read:
+            return False  # (a sheet deleted in another tab is kept again by this one's next save)
+        try:
+            newer = parse_pad(raw)
+        except (SaveError, ValueError) as e:
+            self.notice, self.kept = PAD_STALE_DAMAGED.format(e), pads.key(self.pad_id)
+            return False
+        pad.take_up(newer)
+        self.pad_read, self.pad_saved, self.notice = raw, dump_pad(pad), PAD_STALE
         return True
 
     def _share_pad(self, _: str = "") -> None:
@@ -502,9 +539,13 @@ class App:
     def save(self) -> None:
         """Save the game in progress (a finished one goes to the history); say so if it cannot be."""
         if self.pad is not None and self.pad_id and self.saves is not None:
-            if (now := dump_pad(self.pad)) != self.pad_saved:
-                if self._pads().save(self.pad_id, self.pad):
-                    self.pad_saved = now
+            stored = self._pads().stored(self.pad_id)
+            if stored is not None and stored != self.pad_read:  # written elsewhere since this tab's last look
+                if self._take_up_pad():
+                    self.notice += " " + PAD_CHANGE_LOST
+            elif (now := dump_pad(self.pad)) != self.pad_saved:
+                if (written := self._pads().save(self.pad_id, self.pad)) is not None:
+                    self.pad_saved, self.pad_read = now, written
                 else:
                     self.notice = self.saves.unusable if self.saves.storage is None else CANNOT_SAVE_FULL
             return
@@ -549,7 +590,10 @@ class App:
                        "The game is back where it was last saved; please tell us if it happens again.")
 
     def storage_changed(self, key: str) -> None:
-        """Another tab wrote ``key`` ('' when it cleared storage): stop if it is this game."""
+        """Another tab wrote ``key`` ('' when it cleared storage): stop if it is this game, take up the
+        sheet if it is this score pad's."""
+        if self.pad is not None and self.pad_id and key in ("", self._pads().key(self.pad_id)):
+            self._take_up_pad()
         if (self.saves is not None and self.game_id and key in ("", self.saves.key(self.game_id))
                 and self.saves.stale(self.game_id) and not self.kept):
             self.notice = CANNOT_SAVE_STALE
@@ -648,7 +692,8 @@ class App:
             lines += (f"Real games on the score pad, apart from these statistics: {sum(p.over for p in pads)} "
                       f"finished, {sum(not p.over for p in pads)} in progress, {tags.plural(sum(p.hands for p in pads), 'hand')}.",)
         return HistoryView(stats=lines, figures=stats.tables(), games=tuple(games[::-1]),
-                           kept=tuple(saves.quarantined() if saves is not None else ()), real=real)
+                           kept=tuple(sorted([*saves.quarantined(), *self._pads().damaged()], key=lambda e: (e.at, e.key))
+                                      if saves is not None else ()), real=real)
 
     def games_view(self) -> tuple[GameInProgress, ...]:
         """The games in progress, the last played first, for the Resume list."""
@@ -750,8 +795,8 @@ class App:
         if self.pad is not None:
             return {"pad": notice + pad_render.pad(self.pad), "dialog": self._dialog(None)}
         if self.session is None:
-            return {"start": notice + start_render.start(self.form.view(), games_render.resume_list(self.games_view()),
-                                                   self.prefs.view(start=True)),
+            resume = games_render.resume_list(self.games_view(), self._pad_refused())
+            return {"start": notice + start_render.start(self.form.view(), resume, self.prefs.view(start=True)),
                     "dialog": self._dialog(None)}
         tournament = self.tournament
         if tournament is not None and tournament.others_playing:
