@@ -179,7 +179,7 @@ def _sheet(session: PadSession, sides: list[str]) -> str:
     rows = tuple(SheetRow(number=n, dealer=names[r.entry.dealer], contract=_contract(session, r.result),
                           result=sheet_result(r.result), points=r.result.points, totals=r.totals)
                  for n, r in enumerate(sheet.rows, 1))
-    short = tuple(sides) if session.rules.players <= 4 else tuple(
+    short = tuple(sides) if len(names) <= 4 else tuple(  # initials where five or six names would not fit
         " & ".join(_initials(names[p]) for p in session.rules.table.side_seats(s)) for s in range(session.rules.sides))
     out = score_sheet(SheetView(sides=tuple(sides), short=short, rows=rows, totals=sheet.totals,
                                 target=session.rules.target))
