@@ -2,6 +2,7 @@
 bots keep the denomination, and bids again once a bot changes it (a screenshot in screenshots/)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -43,10 +44,8 @@ def test_the_player_passes_is_skipped_then_bids_again_after_a_change(table_page:
     history = found.session.hand.history
     back = [s for s, _ in history].index(PLAYER, 1)
     start = StartScreen(table_page)
-    expect(start.deal_button).to_be_visible()
-    start.show_rules()
-    expect(start.rules).to_contain_text("A player who passed may bid again once someone changes the denomination")
-    start.start_with_rule(found.code, "Bid after a pass", "bid after a pass on")
+    start.start_with_rule(found.code, "Bid after a pass", "bid after a pass on",
+                          "A player who passed may bid again once someone changes the denomination")
     table = TableScreen(table_page)
     table.app.expect_turn("you")
     expect(table.panel).not_to_contain_text(BACK)
@@ -56,7 +55,8 @@ def test_the_player_passes_is_skipped_then_bids_again_after_a_change(table_page:
     expect(table.panel.locator(".bidding")).to_have_count(0)
     table.app.expect_turn("you")
     expect(table.panel).to_contain_text(BACK)
-    whos = table.root.locator(".auction .who").all_inner_texts()
+    labels = table.root.locator(".auction .call-cell").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    whos = [label.split(", ")[1].split(":")[0] for label in labels]  # '7♣, East: seven clubs'; the grid reads in order
     assert len(whos) == back
     assert any(whos[i:i + 2] == ["East", "West"] for i in range(len(whos) - 1))  # South skipped
     first = next(a.bid for _, a in history[back:] if a.bid is not None)
@@ -67,6 +67,7 @@ def test_the_player_passes_is_skipped_then_bids_again_after_a_change(table_page:
     table_page.screenshot(path=SHOTS / "bid-after-pass.png")
     table.set_pace()
     table.take(found.plan[1])
-    expect(table.root.locator(".auction .what").nth(back)).to_have_attribute("aria-label", first.name)
+    expect(table.root.locator(".auction .call-cell").nth(back)).to_have_attribute(
+        "aria-label", re.compile(f"^[^,]+, South: {first.name}"))
     expect(table.open_dialog("Rules")).to_contain_text("Bidding after a pass: once you pass you are out")
     table.close_dialog()

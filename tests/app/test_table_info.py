@@ -6,12 +6,15 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
 from app.review.model import VerdictData  # noqa: E402
 from app.review.review import Review, verdict_words  # noqa: E402
 from app.table.answers import answer  # noqa: E402
 from app.table.render import table  # noqa: E402
+from app.table.model import CallView  # noqa: E402
 from app.table.session import PLAYER, Session  # noqa: E402
 from app.table.settings import default_settings  # noqa: E402
 from app.table.view import natural_reading, table_view  # noqa: E402
@@ -53,6 +56,36 @@ def test_the_auction_is_a_grid_by_round_from_the_dealers_left() -> None:
     html = table(view)["arena"]
     assert html.count('<th scope="col"') == players
     assert 'class="calls" data-roving="grid"' in html
+
+
+def grid_of(rules: str, code: DealCode) -> tuple[CallView, ...]:
+    """The auction's grid once the bots (the player's seat on auto-play) have called."""
+    settings = {**default_settings(rules.split(",")[0]), "rules": rules, "autoplay": True}
+    session = bots_play(Session(settings, code), until=lambda s: s.hand.phase.name not in ("AUCTION", "BREACH"))
+    return table_view(session).auction
+
+
+@pytest.mark.parametrize("rules", ["standard", "standard,bid_after_pass=on", "six-handed,bid_after_pass=on",
+                                   "standard,breach=on", "standard,raise_own_bid=on"])
+def test_the_grid_reads_in_the_order_of_the_calls(rules: str) -> None:
+    """Row by row, the cells are the calls in the order made, one a cell."""
+    for n in range(1, 13):
+        cells = [(c.row, c.column) for c in grid_of(rules, DealCode(n, 1))]
+        assert cells == sorted(cells) and len(set(cells)) == len(cells)
+
+
+def test_a_seat_skipped_for_a_round_leaves_its_cell_empty() -> None:
+    """Bidding after a pass: a seat that passed, was skipped a round and came back calls in the
+    round it came back in, not in its own next row (which would put it before calls made first)."""
+    calls = grid_of("six-handed,bid_after_pass=on", DealCode(309, 0))  # a seat skipped, then back
+    cells = [(c.row, c.column) for c in calls]
+    assert cells == sorted(cells) and len(set(cells)) == len(cells)
+    made: dict[str, int] = {}
+    skipped = 0
+    for c in calls:
+        skipped += c.row > made.get(c.seat, 0)
+        made[c.seat] = made.get(c.seat, 0) + 1
+    assert skipped
 
 
 def test_the_partners_column_is_marked_in_the_auction() -> None:

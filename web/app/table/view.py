@@ -173,21 +173,24 @@ def _last_call(obs: Observation, seat: int) -> str:
 
 def _auction(session: Session, obs: Observation) -> tuple[CallView, ...]:
     """The calls as a grid (as a bridge bidding history): a row a round, a column a seat from
-    the dealer's left; the breach round in a row of its own after the last."""
+    the dealer's left, read in order row by row (a seat skipped in a round, as after a pass,
+    leaves its cell empty); the breach round in a row of its own after the last."""
     players = obs.rules.players
     calls = _indexed_calls(obs)
     high = max((i for i, _, a in calls if a.bid is not None), default=-1)
-    rounds = [0] * players
+    row, last = 0, -1
     out = []
     for k, (i, seat, action) in enumerate(calls):
         text, label = _call_text(action)
+        column = (seat - obs.dealer - 1) % players
+        row += column <= last  # the turn went round past the dealer's left
+        last = column
         before = [(s, a) for _, s, a in calls[:k]]
         out.append(CallView(seat=session.seat_name(seat), text=text, label=label, passed=action == PASS_ID,
-                            row=rounds[seat], column=(seat - obs.dealer - 1) % players, high=i == high,
+                            row=row, column=column, high=i == high,
                             reason=call_reason(session, obs.rules, i, seat, action),
                             shows=meaning(obs.rules, before, seat, action) or ""))
-        rounds[seat] += 1
-    return tuple(out) + _breach_round(session, obs, max(rounds))
+    return tuple(out) + _breach_round(session, obs, row + 1 if calls else 0)
 
 
 def _breach_round(session: Session, obs: Observation, row: int) -> tuple[CallView, ...]:
