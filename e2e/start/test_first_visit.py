@@ -45,6 +45,7 @@ def test_a_first_visit_is_offered_the_guide_and_sees_who_is_who(browser: Browser
         found += violations(page, "the table, the guide, the kitty and the partner")
         assert found == []
         table.arena.get_by_role("button", name="Hide the guide").click()
+        expect(table.arena.locator(".guide")).to_have_count(0)  # the worker has it, and keeps it
         page.reload()  # remembered: neither the offer nor the guide comes back
         app.expect_ready()
         app.expect_turn("you")
