@@ -224,6 +224,8 @@ def test_a_reviewed_games_hands_open_complete_the_one_before_and_after_a_reload(
             expect_analysis(dialog, before)
             assert page.evaluate("window.firstProgress") == "Analysis complete."
             table.close_dialog()
-        assert page.evaluate(kept) == 2
+        # at least these two: while the player reads the hand before, the worker works ahead on the
+        # one before that, and keeps it too once done (on a loaded machine, sooner or later)
+        assert page.evaluate(kept) >= 2
     finally:
         context.close()
