@@ -1,4 +1,4 @@
-"""A first visit and who is who (issue 40, items 6 and 10): a new player's first table offers
+"""A first visit and who is who: a new player's first table offers
 the first-game guide (the answer remembered), which starts at the bidding; the player's partner is
 marked at their seat in words, the bots named as people; the kitty lies face down in the middle.
 axe-core finds nothing serious on the offer and the table, at the three sizes."""

@@ -1,4 +1,4 @@
-"""Nothing clipped or covered (issue 40, items 3 and 4): on a phone held sideways the trick is
+"""Nothing clipped or covered: on a phone held sideways the trick is
 at least two thirds the size of a card in hand and "Review this hand" is whole on the screen at
 the end of a hand; an opened share link's banner covers neither West nor the bid prompt; the game
 over's score sheet is read whole, the page scrolling to it, not in a box of a few rows; six

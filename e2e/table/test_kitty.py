@@ -1,4 +1,4 @@
-"""The kitty on the table (issue 40, item 10): face down in the middle during the auction, named
+"""The kitty on the table: face down in the middle during the auction, named
 for screen readers, and seen to go to the declarer when the auction ends (web/motion.js records
 the flight it scheduled); nothing travels under reduced motion."""
 from __future__ import annotations

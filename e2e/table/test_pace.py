@@ -1,4 +1,4 @@
-"""The pace of a trick (issue 40, item 5): the last card of a trick lands, the whole trick stays
+"""The pace of a trick: the last card of a trick lands, the whole trick stays
 on the table a beat (two bot pauses in all), then it is swept to its winner, and only then does the
 winner's lead of the next trick travel. Measured on the timeline web/motion.js records of what it
 scheduled (window.fiveHundredMotion), not on screenshots: a timer never fires early, so the
