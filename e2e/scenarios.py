@@ -208,6 +208,13 @@ def seven_in_longest(session: Session) -> str:
     return f"bid 7{SUIT_LETTERS[longest_suit(session)]}"
 
 
+def bot_wins_first_trick() -> Scenario:
+    """The player bids, takes the kitty and leads; a bot wins the first trick."""
+    return find("standard", lambda s: s.session.hand.declarer == PLAYER and len(s.session.hand.tricks) > 1
+                and s.session.hand.tricks[0].winner != PLAYER, bidder(seven_in_longest),
+                auction=lambda s: s.session.hand.declarer == PLAYER)
+
+
 def holds_joker(rules: Rules, code: DealCode) -> bool:
     return JOKER in deal(rules, code).hands[PLAYER]
 

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.table.session import PLAYER, Session
+from app.table.session import Session
 from app.table.view import table_view
 from engine.cards import Card
 from e2e.pages import App, StartScreen, TableScreen
-from e2e.scenarios import Scenario, bidder, find, replayed, seven_in_longest
+from e2e.scenarios import Scenario, bot_wins_first_trick, replayed
 
 COUNT = """() => {  // count the animations started (Element.animate: web/motion.js's only way)
   if (window.motionStarted !== undefined) return;
@@ -32,10 +32,7 @@ STILL_TIMEOUT_MS = 10_000
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    """The player bids, takes the kitty and leads; a bot wins the first trick."""
-    return find("standard", lambda s: s.session.hand.declarer == PLAYER and len(s.session.hand.tricks) > 1
-                and s.session.hand.tricks[0].winner != PLAYER, bidder(seven_in_longest),
-                auction=lambda s: s.session.hand.declarer == PLAYER)
+    return bot_wins_first_trick()
 
 
 @pytest.fixture

@@ -10,19 +10,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from app.table.session import PLAYER
 from e2e.pages import App, StartScreen, TableScreen
-from e2e.scenarios import Scenario, bidder, find, seven_in_longest
+from e2e.scenarios import Scenario, bot_wins_first_trick
 
 PACE_MS = 700
 
 
 @pytest.fixture(scope="module")
 def scenario() -> Scenario:
-    """The player bids, takes the kitty and leads; a bot wins the first trick."""
-    return find("standard", lambda s: s.session.hand.declarer == PLAYER and len(s.session.hand.tricks) > 1
-                and s.session.hand.tricks[0].winner != PLAYER, bidder(seven_in_longest),
-                auction=lambda s: s.session.hand.declarer == PLAYER)
+    return bot_wins_first_trick()
 
 
 def test_a_finished_trick_stays_a_beat_before_the_sweep_and_the_next_lead(table_page: Page,
