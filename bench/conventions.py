@@ -6,7 +6,9 @@ Every deal is played twice for each side of the four-handed table, the other
 side's normal bots bidding naturally and drawing the same generators both times.
 ``understanding``: the side's first seat bids by the card both times; its
 partner reads it by the card, then as natural (it knows no card: it reads and
-bids naturally).  ``cost``: both partners bid by the card, then both naturally.
+bids naturally, but opens by the card, so that only the reading differs).
+The card's table rules (:attr:`bots.conventions.Card.needs`) are on in both
+plays.  ``cost``: both partners bid by the card, then both naturally.
 A deal's figure is the mean over the two sides of what the side scored less the
 other side, the card's play less the other play; the 95% interval as the arena's.
 """
@@ -25,12 +27,14 @@ from engine.rng import SplitMix64, derive_seed
 from engine.rules import Convention, Rules
 
 from bots.arena import half_width, play_hand
+from bots.conventions import CARDS, OPENING, situation
 from bots.protocol import Bot, Decision
 from bots.registry import make_bot
 
 
 class Deaf(Bot):
-    """A bot that knows no card: it sees its table with every side natural."""
+    """A bot that reads no card: it sees its table with every side natural, but opens by its
+    side's card (an opening shows its cards whoever reads it, so both plays open alike)."""
 
     def __init__(self, inner: Bot) -> None:
         super().__init__(inner.rng)
@@ -38,6 +42,8 @@ class Deaf(Bot):
         self.level = inner.level
 
     def decide(self, obs: Observation) -> Decision:
+        if situation(obs.rules, obs.history, obs.seat)[0] == OPENING:
+            return self.inner.decide(obs)
         rules = dataclasses.replace(obs.rules, convention=Convention.NATURAL,
                                     their_convention=Convention.NATURAL)
         return self.inner.decide(dataclasses.replace(obs, rules=rules))
@@ -84,9 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--every", type=int, default=100, help="print the figure so far every N deals")
     args = parser.parse_args(argv)
-    rules = Rules.parse(args.preset)
-    if args.card == Convention.ACE_SHOWING:
-        rules = dataclasses.replace(rules, raise_own_bid=True)
+    rules = Rules.parse(",".join([args.preset, *(f"{name}=on" for name in CARDS[args.card].needs)]))
     jobs = [(rules, args.card, args.measure, args.level, args.seed, i) for i in range(args.deals)]
     diffs: list[float] = []
     with multiprocessing.Pool(args.jobs) as pool:

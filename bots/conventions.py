@@ -10,12 +10,13 @@ every call by its maker's (:func:`readings`, for the sampler and the bidding's
 picture of partner).
 
 Natural is the bidding of :mod:`bots.bidding`, with no meanings beyond it.
-Joker 6NT: whoever holds the joker and has a hand to open (by natural bidding:
-a weak hand with the joker passes) opens six no trumps (any other opening
-denies it); partner answers with its best suit at the cheapest level where
-its count with the joker reaches it (else it passes); the opener then places
-the contract.  Ace-showing is Bryce Francis' system as the
-reference text gives it: the opening shows the highest ace in the order
+Joker 6NT: whoever holds the joker and has a hand to open at six or seven (by
+natural bidding: a weak hand with the joker passes, a hand worth eight bids it)
+opens six no trumps (any other opening at six or seven denies it); partner
+answers with its best suit at the cheapest level where its count with the joker
+reaches it, a level higher with a trick more (else it passes); the opener then
+places the contract (:func:`_placing`).  Ace-showing is Bryce
+Francis' system as the reference text gives it: the opening shows the highest ace in the order
 spades, clubs, diamonds, hearts (each denying those before), six no trumps the
 joker without an ace, seven of a suit a good suit without aces or the joker,
 seven no trumps a strong hand without either; the responder shows the joker
@@ -101,6 +102,8 @@ class Card:
     """Openings the responses answer."""
     top: int = 7
     """The highest level of the responses: a response above it is natural."""
+    natural_from: int = 11
+    """The lowest opening level the card leaves natural (it shows and denies nothing)."""
 
 
 _SUITS = range(4)
@@ -121,14 +124,17 @@ CARDS: Final[dict[Convention, Card]] = {
                              "strength there, no trumps the joker and stoppers."),
     Convention.JOKER_6NT: Card(
         Convention.JOKER_6NT, "Joker 6NT",
-        "Whoever holds the joker and has a hand to open opens six no trumps; any other opening "
-        "denies the joker. Partner answers with its best suit at the cheapest level where, "
-        "with the joker, it counts that many tricks, else passes; the opener then places the "
-        "contract.",
+        "Whoever holds the joker and has a hand to open at six or seven opens six no trumps; "
+        "any other opening at six or seven denies the joker, and eight or more is natural. "
+        "Partner answers with its best suit at the cheapest level where, with the joker, it "
+        "counts that many tricks (a level higher with a trick more, while no one has come in), "
+        "else passes. The opener then places the contract: it raises partner's suit with a "
+        "trick to spare, names its own suit where that counts a trick more, else passes.",
         openings={"6NT": Meaning(held=(JOKER,), words="the joker"),
                   "*": Meaning(denied=(JOKER,), good=True, words="not the joker")},
-        responses={"suit": Meaning(good=True, words="the best suit, answering the joker")},
-        answers=("6NT",), top=8),
+        responses={"suit": Meaning(good=True, words="the best suit, answering the joker"),
+                   "jump": Meaning(good=True, words="the best suit with a trick more, answering the joker")},
+        answers=("6NT",), top=8, natural_from=8),
     Convention.ACE_SHOWING: Card(
         Convention.ACE_SHOWING, "Ace-showing",
         "Bryce Francis' system. Openings: 6\u2660 the ace of spades, 6\u2663 the ace of clubs "
@@ -212,6 +218,8 @@ def meaning_of(rules: Rules, before: History, seat: int, call: Action) -> Meanin
     where, opening = situation(rules, before, seat)
     d = b.denomination
     if where == OPENING:
+        if b.tricks >= card.natural_from:
+            return None
         seven_any = "7*" if b.tricks == 7 and d != NO_TRUMPS else ""
         return card.openings.get(str(b)) or card.openings.get(seven_any) or card.openings.get("*")
     if where != RESPONSE or opening is None:
@@ -316,18 +324,25 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
     deck = rules.deck
     held = [item for item in (*_SUITS, JOKER) if hand & _item_mask(deck, item)]
     got: Action | None = None
+    placing = ""
     if card.convention == Convention.JOKER_6NT:
-        if where == OPENING and JOKER in held and natural.bid is not None and natural.bid.is_trick_bid:
+        if (where == OPENING and JOKER in held and natural.bid is not None and natural.bid.is_trick_bid
+                and natural.bid.tricks < card.natural_from):
             got = _cheapest_call(obs, NO_TRUMPS)
             got = got if got is not None and got.bid is not None and got.bid.tricks == 6 else None
         elif where == RESPONSE:  # partner's joker counted in: the answer must reach its level
             counts = [expected_tricks(rules, hand | _item_mask(deck, JOKER), d) for d in _SUITS]
             best = max(reversed(_SUITS), key=counts.__getitem__)
             got = _cheapest_call(obs, best)
-            if got is None or got.bid is None or got.bid.tricks > card.top:
+            level = 11 if got is None or got.bid is None else got.bid.tricks
+            if level > card.top:
                 got = None
-            elif counts[best] + 0.5 < got.bid.tricks:
+            elif counts[best] + 0.5 < level:
                 got = PASS
+            elif level < card.top and counts[best] + 0.5 >= level + 1 and len(_bids(obs.history)) == 1:
+                got = _cheapest_call(obs, best, 1) or got  # a trick more, while no one has come in
+        elif where == REBID:
+            got, placing = _placing(obs, hand) or (None, "")
     elif where == OPENING and natural.bid is not None and natural.bid.is_trick_bid:
         first = next((i for i in held if i != JOKER), JOKER if JOKER in held else None)
         if first is None:
@@ -348,6 +363,38 @@ def call_for(obs: Observation, natural: Action, hand: int) -> tuple[Action, str]
     if got is None or got == natural:
         return None
     m = meaning(rules, obs.history, obs.seat, got)
-    why = (f"{got.name.removeprefix('bid ')}: your side's card ({card.title}) asks for it"
+    name = got.name.removeprefix('bid ')
+    if placing:
+        return got, f"{name}: by your side's card ({card.title}) the opener places the contract: {placing}"
+    why = (f"{name}: your side's card ({card.title}) asks for it"
            + (f": it shows {m.split(': ', 1)[1]}" if m else ": no call of the card fits"))
     return got, why
+
+
+def _bids(history: History) -> list[tuple[int, Bid]]:
+    """The auction's bids, with their bidders."""
+    return [(seat, a.bid) for seat, a in _calls(history) if a.bid is not None]
+
+
+def _placing(obs: Observation, hand: int) -> tuple[Action, str] | None:
+    """The Joker 6NT opener's call while partner's answer is the high bid, and why: a raise
+    with a trick to spare, its own suit where that counts a trick more, else a pass; None
+    (natural) once the opponents have bid over the answer, or with no answer."""
+    rules = obs.rules
+    bids = _bids(obs.history)
+    ours = [(seat, b) for seat, b in bids if rules.side_of(seat) == rules.side_of(obs.seat)]
+    if (len(ours) != 2 or str(ours[0][1]) != "6NT" or ours[1][0] == obs.seat or bids[-1] != ours[1]
+            or ours[1][1].denomination == NO_TRUMPS):
+        return None
+    answer = ours[1][1]
+    own = [expected_tricks(rules, hand, d) for d in _SUITS]  # the joker in hand, partner average
+    d = answer.denomination
+    raised = _cheapest_call(obs, d)
+    if own[d] >= answer.tricks + 1 and raised is not None:
+        return raised, f"a raise of partner's {SUIT_NAMES[d]}, with a trick to spare"
+    best = max(reversed(_SUITS), key=own.__getitem__)
+    got = _cheapest_call(obs, best)
+    if (best != d and own[best] >= own[d] + 1 and got is not None and got.bid is not None
+            and own[best] >= got.bid.tricks + 1):
+        return got, f"its own {SUIT_NAMES[best]}, a trick more than partner's {SUIT_NAMES[d]}"
+    return PASS, f"partner's {SUIT_NAMES[d]} stands"

@@ -64,7 +64,30 @@ def test_joker_6nt_opener_with_the_joker_opens_six_no_trumps() -> None:
 def test_joker_6nt_responder_with_both_red_bowers_names_hearts() -> None:
     hand = position(JOKER_6NT, JOKER_DEAL, JOKER_KITTY, "bid 6NT,pass")
     assert hand.to_act == 3
-    assert choose_bid(observe(hand, 3)).action == call("7H")  # no pass, no 7NT
+    # no pass, no 7NT: hearts, a level higher for the trick more the joker and bowers count
+    answer = choose_bid(observe(hand, 3))
+    assert answer.action == call("8H") and "a trick more" in answer.reason
+    # once an opponent has come in, the cheapest hearts: no jump over an overcall
+    contested = position(JOKER_6NT, JOKER_DEAL, JOKER_KITTY, "bid 6NT,bid 7S")
+    assert choose_bid(observe(contested, 3)).action == call("7H")
+
+
+def test_joker_6nt_opener_places_the_contract_after_the_answer() -> None:
+    # the opener has no heart: partner's eight hearts stands (no nine, no suit of its own)
+    hand = position(JOKER_6NT, JOKER_DEAL, JOKER_KITTY, "bid 6NT,pass,bid 8H,pass")
+    assert hand.to_act == 1
+    assert choose_bid(observe(hand, 1)).action == PASS
+    # with its hearts in partner's hand, the same opener raises a seven hearts answer by one
+    raised = position(JOKER_6NT, "5S 6S 7S 5C 6C QC AD KD QD 9H/JK AH KH QH 10H AS KS AC KC 5D/"
+                      "10S JS QS 7C 10C JC 4D 6D 9D 10D/JH JD 4H 5H 8S 9S 8C 9C 7D 8D", "6H 7H 8H",
+                      "bid 6NT,pass,bid 7H,pass")
+    assert choose_bid(observe(raised, 1)).action == call("8H")
+
+
+def test_joker_6nt_opening_at_eight_is_natural() -> None:
+    rules = Rules.parse(JOKER_6NT)
+    assert conventions.shows(rules, [], 1, call("8H")) is None
+    assert conventions.shows(rules, [], 1, call("7H")) is not None  # denies the joker
 
 
 def test_joker_6nt_opening_puts_the_joker_with_the_opener_in_every_sample() -> None:
