@@ -13,10 +13,12 @@ from playwright.sync_api import Page, expect
 
 from app.html.cards import minus
 from app.html.tags import points
-from app.store.saves import scope
+from app.store.saves import GAME, TAB_GAME, dump_save, scope
 from app.table.answers import answer
+from app.table.settings import HUMAN, TOURNAMENT, default_settings
 from app.tournament.session import TournamentSession
 from app.tournament.view import standings_view
+from engine import __version__
 from e2e.conftest import BASE_PATH
 from e2e.pages import GAME_TIMEOUT_MS, App, StandingsScreen, StartScreen, TableScreen
 from e2e.site.test_layout import SHOTS, VIEWPORTS, check_layout, overlap
@@ -163,19 +165,41 @@ def test_a_tournament_on_auto_play_can_be_stopped(page: Page) -> None:
 
 
 EXPERT_ROUND_MS = 1_800_000
-"""A round of the expert bots at both tables, in the one worker, on a loaded machine."""
+"""A round of the expert bots at the other table, in the one worker, on a loaded machine."""
+
+
+def round_played(seed: int, level: str) -> tuple[str, str]:
+    """The save (its key and text) of a tournament whose player's table has played its first
+    round's four hands, on auto-play at no pause, with bots of ``level`` in its settings. The
+    hands are played here by the normal bots (the expert takes as long as the other table's whole
+    round): what is tested is the other table, which the page then plays at ``level``."""
+    settings = default_settings(TOURNAMENT)
+    settings.update(levels=[HUMAN] + ["normal"] * 3, pace_ms=0, autoplay=True)
+    ts = TournamentSession.new(settings, seed, 6)
+    session = ts.session
+    while not ts.round_played:
+        while (request := session.bot_request()) is not None:
+            session.apply_bot(request, answer(request))
+        if not ts.round_played:
+            session.next_hand()
+    settings["levels"] = [HUMAN] + [level] * 3
+    return (scope(BASE_PATH) + GAME + "expert-round",
+            dump_save(settings, session.match, __version__, "2026-12-01T10:00:00+00:00", ts.to_data(), "tournament"))
 
 
 @pytest.mark.slow
 def test_an_expert_tournament_plays_the_other_table_in_the_worker(page: Page) -> None:
     """At expert level the other table is played by the expert, in the worker, a move a tick:
-    its progress shows, the page answers meanwhile, then the standings come."""
-    app, start, table, standings = App(page), StartScreen(page), TableScreen(page), StandingsScreen(page)
+    its progress shows, the page answers meanwhile, then the standings come. The tab resumes a
+    tournament whose player's table has played its round (injected: :func:`round_played`)."""
+    app, table, standings = App(page), TableScreen(page), StandingsScreen(page)
     page.set_viewport_size(VIEWPORTS["desktop"])
+    key, raw = round_played(7, "expert")
+    page.goto("./favicon.svg")  # the site's origin, without starting the app
+    page.evaluate("([key, raw, tab, id]) => { localStorage.setItem(key, raw); sessionStorage.setItem(tab, id); }",
+                  [key, raw, scope(BASE_PATH) + TAB_GAME, key.rsplit("/", 1)[1]])
     app.open()
     app.expect_ready()
-    start.start_tournament(rounds=6, level="Expert", autoplay=True)
-    expect(table.round_bar).to_contain_text("Round 1 of 6")
     app.expect_turn("others-playing", timeout=EXPERT_ROUND_MS)
     expect(standings.title).to_have_text("Round 1 of 6: the other table is playing")
     expect(standings.root.get_by_role("status")).to_contain_text(

@@ -61,6 +61,7 @@ def test_a_shared_deal_opens_in_a_fresh_browser(page: Page, browser: Browser, si
 
 
 @pytest.mark.probe("links")
+@pytest.mark.slow
 def test_challenge_and_replay_links_between_two_browsers(browser: Browser, site_url: str) -> None:
     found = scenario()
     expected = links.result_of(found.session.hand).describe(4)

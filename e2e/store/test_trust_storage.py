@@ -265,7 +265,7 @@ def test_storage_that_writes_but_cannot_be_read_is_said_at_once(browser: Browser
 @pytest.mark.probe("reloads")
 def test_the_cards_chosen_for_the_kitty_survive_a_reload(context: BrowserContext) -> None:
     """Issue 39, 8: the game itself came back, without the cards already chosen to put back."""
-    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest))
+    scenario = find("standard", lambda s: s.session.hand.declarer == PLAYER, bidder(seven_in_longest), by_auction=True)
     page, app = fresh(context)
     table = TableScreen(page)
     StartScreen(page).start(deal=scenario.code)

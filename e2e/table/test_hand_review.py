@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from app.review.review import Review
@@ -137,6 +138,7 @@ FIRST_PROGRESS_OF = """(title) => { window.firstProgress = null; new MutationObs
 """Keeps the review's progress as first drawn for the hand of that title, in ``window.firstProgress``."""
 
 
+@pytest.mark.slow
 def test_the_review_after_a_hand_opens_with_its_analysis_worked_out_during_the_play(
         browser: Browser, site_url: str) -> None:
     """While the player thinks and the bots pause, the worker works out the hand's review so

@@ -58,6 +58,7 @@ def still(page: Page) -> None:
     page.wait_for_function(STILL, timeout=STILL_TIMEOUT_MS)
 
 
+@pytest.mark.slow
 def test_every_animation_ends_on_the_table_the_engine_holds(page: Page, scenario: Scenario) -> None:
     app, table = App(page), TableScreen(page)
     StartScreen(page).start(deal=scenario.code, pace="1.2 s")

@@ -173,6 +173,7 @@ def test_six_handed_misere_partners_lay_their_hands_down(table_page: Page) -> No
     expect(table.panel).to_contain_text(f"{seat_name(6, hand.declarer)}'s misère: you sit out, your hand laid down.")
     expect(table.hand.get_by_role("group", name=re.compile("laid down: you sit out"))).to_be_visible()
     check_layout(table_page, "phone-six-handed-misere")
+    table.set_pace()  # the rest of the hand at once: the pause was to see it in progress
     table.app.expect_turn(HAND_OVER, timeout=120_000)
     expect_scores_match_engine(table, scenario)
 

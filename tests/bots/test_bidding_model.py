@@ -28,13 +28,13 @@ from engine.rng import SplitMix64, derive_seed
 def test_pipeline_plays_deals_fits_and_writes_a_model_the_bots_read(tmp_path: Path,
                                                                     preset: str) -> None:
     rules = PRESETS[preset]
-    written = bidding_data.generate(preset, 3, range(2), 3, tmp_path, jobs=1)
+    written = bidding_data.generate(preset, 3, range(2), 2, tmp_path, jobs=1)
     assert sorted(written) == [0, 1]
-    assert bidding_data.generate(preset, 3, range(2), 3, tmp_path, jobs=1) == []  # resumes
+    assert bidding_data.generate(preset, 3, range(2), 2, tmp_path, jobs=1) == []  # resumes
     deals = bidding_data.load(tmp_path)
-    assert [d["seed"] for _, d in deals] == [derive_seed(3, i) for i in range(6)]
+    assert [d["seed"] for _, d in deals] == [derive_seed(3, i) for i in range(4)]
     played = [t for _, d in deals for row in d["played"] for t in row]
-    assert len(played) == 6 * rules.players * 5
+    assert len(played) == 4 * rules.players * 5
     assert all(bidmodel.FLOOR - 1 <= t <= 10 or t == -1 for t in played)
     assert len(set(played)) > 2  # the bots' play makes some contracts and not others
     rows = list(bidding_fit.rows(deals))
