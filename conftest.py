@@ -1,7 +1,7 @@
 """The order of a run of both suites: tests/ before e2e/, the long tests (marked `slow`) first in each.
 
 Under pytest-xdist (scripts/test.sh, `--dist load`) the workers take the long tests first and share
-out the many short ones after them, so the two end together rather than one finishing a long test
+out the many short ones after them, so they end together rather than one finishing a long test
 alone at the end. No worker runs a test of tests/ after an e2e test: Playwright's event loop, once
 started in a worker, stays running, and a test of tests/ that runs its own loop would fail.
 """
