@@ -2,7 +2,8 @@
 each hand's review worked out as the bots' worker answers it (slice by slice), and what it
 states checked against exact solves (:func:`bots.review.contradictions`): every count exact,
 each count before a card the count after the one before it, every turning point a change of
-outcome.  Prints the contradictions found (there should be none) and the hands checked.
+outcome.  Prints the contradictions found (there should be none) and the hands checked; on
+stderr, each hand as it is done, with its CPU time (a run stopped early has its count).
 
     nice python3 bench/review_consistency.py [--hands 200] [--jobs 1] [--preset NAME]
 """
@@ -57,10 +58,12 @@ def check(hand: Hand) -> list[str]:
     return contradictions(hand, figure, verdicts)
 
 
-def run(job: tuple[str, int]) -> tuple[str, int, bool, list[str]]:
+def run(job: tuple[str, int]) -> tuple[str, int, bool, list[str], float]:
     preset, seed = job
+    start = time.process_time()
     hand = played_hand(preset, seed)
-    return preset, seed, hand is not None, [] if hand is None else check(hand)
+    wrong = [] if hand is None else check(hand)
+    return preset, seed, hand is not None, wrong, time.process_time() - start
 
 
 def main() -> None:
@@ -76,8 +79,10 @@ def main() -> None:
             while checked.get(preset, 0) < args.hands:  # thrown-in hands dealt again
                 jobs = [(preset, seed + k) for k in range(1, args.hands - checked.get(preset, 0) + 1)]
                 seed += len(jobs)
-                for name, dealt, played, wrong in pool.map(run, jobs):
+                for name, dealt, played, wrong, cpu in pool.map(run, jobs):
                     checked[name] = checked.get(name, 0) + played
+                    print(f"{name} seed {dealt}: {'checked' if played else 'thrown in'} ({checked[name]}), "
+                          f"{cpu:.1f} s of CPU", file=sys.stderr, flush=True)
                     found += len(wrong)
                     for line in wrong:
                         print(f"{name} seed {dealt}: {line}", flush=True)

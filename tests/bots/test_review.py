@@ -260,6 +260,9 @@ def test_a_story_that_does_not_add_up_is_a_contradiction() -> None:
     assert len(review.contradictions(hand, 6, [wrong])) == 2  # the chain and the count
     assert review.contradictions(hand, 6, [replace(verdict, turning=False)]) == [
         "trick 1, AH: turning point False, made True then False"]
+    for card in ("AH", "KH"):  # a best card that gives up the trick: the one played or another
+        assert review.contradictions(hand, 6, [replace(verdict, best_card=card)]) == [
+            "trick 1, AH: best 6, played 5, the best card's 5; exactly 6, 5"]
 
 
 def verdicts_of(analysis: review.Analysis, trick: int) -> list[Verdict]:
