@@ -5,7 +5,7 @@ each count before a card the count after the one before it, every turning point 
 outcome.  Prints the contradictions found (there should be none) and the hands checked; on
 stderr, each hand as it is done, with its CPU time (a run stopped early has its count).
 
-    nice python3 bench/review_consistency.py [--hands 200] [--jobs 1] [--preset NAME]
+    nice python3 bench/review_consistency.py [--hands 200] [--jobs 1] [--preset NAME] [--from-seed 1]
 """
 
 from __future__ import annotations
@@ -71,10 +71,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200, help="hands played a preset (thrown-in hands dealt again)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--preset", action="append", help="a preset (default: every one)")
+    parser.add_argument("--from-seed", type=int, default=1, help="the first seed (a stopped run carries on)")
     args = parser.parse_args()
     start, checked, found = time.perf_counter(), dict[str, int](), 0
     for preset in args.preset or list(PRESETS):
-        seed = 0
+        seed = args.from_seed - 1
         with ProcessPoolExecutor(args.jobs) as pool:
             while checked.get(preset, 0) < args.hands:  # thrown-in hands dealt again
                 jobs = [(preset, seed + k) for k in range(1, args.hands - checked.get(preset, 0) + 1)]
@@ -86,7 +87,7 @@ def main() -> None:
                     found += len(wrong)
                     for line in wrong:
                         print(f"{name} seed {dealt}: {line}", flush=True)
-        print(f"{preset}: {checked[preset]} hands checked (seeds 1-{seed})", flush=True)
+        print(f"{preset}: {checked[preset]} hands checked (seeds {args.from_seed}-{seed})", flush=True)
     print(f"{found} contradictions in {sum(checked.values())} hands, {time.perf_counter() - start:.0f} s")
 
 
