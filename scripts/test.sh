@@ -3,10 +3,9 @@
 # engine, the bots, the benchmarks, the bidding model's tools, the build, the
 # page's app package (web/app), the scripts and the tests (all strict), and
 # runs the pytest suites (engine, bots and app in tests/, the built site in
-# Chromium in e2e/) in one run, in three pytest-xdist workers on two cores (the
-# e2e tests mostly wait on Chromium and Pyodide: two workers kept 0.77 of a core
-# busy), handed out in turn, the long tests first (conftest.py), so the workers
-# end together. The type checks run
+# Chromium in e2e/) in one run, in two pytest-xdist workers (the e2e tests
+# mostly wait on Chromium: two overlap well on two cores), handed out in turn,
+# the long tests first (conftest.py), so the two end together. The type checks run
 # meanwhile; the command fails if either fails. Extra arguments go to pytest
 # (`-n 0`: one process).
 set -euo pipefail
@@ -23,7 +22,7 @@ trap 'rm -f "$typecheck_log"' EXIT
 (set -e; typecheck) >"$typecheck_log" 2>&1 &
 typecheck_pid=$!
 tests=0
-"$python" -m pytest -n 3 --dist load tests e2e "$@" || tests=$?
+"$python" -m pytest -n 2 --dist load tests e2e "$@" || tests=$?
 typed=0
 wait "$typecheck_pid" || typed=$?
 cat "$typecheck_log"
