@@ -45,16 +45,22 @@ def saved(page: Page) -> dict[str, Any]:
     return data
 
 
-def simulate(seed: int, rounds: int, settings: dict[str, Any]) -> TournamentSession:
-    """The tournament's first round as the page plays it: the bots (auto-play included) answer
-    the same requests, each hand over goes on to the next, then the round ends."""
-    ts = TournamentSession.new(settings, seed, rounds)
+def play_own_round(ts: TournamentSession) -> TournamentSession:
+    """``ts`` with the player's table's round played as the page plays it: the bots (auto-play
+    included) answer the same requests, each hand over goes on to the next."""
     session = ts.session
     while not ts.round_played:
         while (request := session.bot_request()) is not None:
             session.apply_bot(request, answer(request))
         if not ts.round_played:
             session.next_hand()
+    return ts
+
+
+def simulate(seed: int, rounds: int, settings: dict[str, Any]) -> TournamentSession:
+    """The tournament's first round as the page plays it (:func:`play_own_round`), then the round
+    ends and the other table plays."""
+    ts = play_own_round(TournamentSession.new(settings, seed, rounds))
     ts.end_round()
     while ts.others_playing:  # the other table, a move a tick of the worker
         ts.play_on()
@@ -175,16 +181,10 @@ def round_played(seed: int, level: str) -> tuple[str, str]:
     round): what is tested is the other table, which the page then plays at ``level``."""
     settings = default_settings(TOURNAMENT)
     settings.update(levels=[HUMAN] + ["normal"] * 3, pace_ms=0, autoplay=True)
-    ts = TournamentSession.new(settings, seed, 6)
-    session = ts.session
-    while not ts.round_played:
-        while (request := session.bot_request()) is not None:
-            session.apply_bot(request, answer(request))
-        if not ts.round_played:
-            session.next_hand()
+    ts = play_own_round(TournamentSession.new(settings, seed, 6))
     settings["levels"] = [HUMAN] + [level] * 3
     return (scope(BASE_PATH) + GAME + "expert-round",
-            dump_save(settings, session.match, __version__, "2026-12-01T10:00:00+00:00", ts.to_data(), "tournament"))
+            dump_save(settings, ts.session.match, __version__, "2026-12-01T10:00:00+00:00", ts.to_data(), "tournament"))
 
 
 @pytest.mark.slow
