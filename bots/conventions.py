@@ -195,7 +195,7 @@ def situation(rules: Rules, before: History, seat: int) -> tuple[str, Bid | None
     """A seat's auction situation by its card before its call, and the opening it answers
     (in a response): :data:`OPENING`, :data:`RESPONSE`, :data:`REBID` or "" (none of
     them: the card is silent)."""
-    bids = [(s, a.bid) for s, a in _calls(before) if a.bid is not None]
+    bids = _bids(before)
     if not bids:
         return OPENING, None
     first_seat, first = bids[0]
@@ -304,8 +304,7 @@ def artificial(rules: Rules, history: History) -> frozenset[int]:
 def _cheapest_call(obs: Observation, denomination: int, extra: int = 0) -> Action | None:
     """The legal bid in ``denomination`` at the cheapest level (plus ``extra``), if any."""
     rules = obs.rules
-    high = max((a.bid for _, a in _calls(obs.history) if a.bid is not None),
-               key=rules.bid_order, default=None)
+    high = max((b for _, b in _bids(obs.history)), key=rules.bid_order, default=None)
     t = cheapest(rules, high, denomination) + extra
     if t > 10:
         return None
