@@ -460,8 +460,8 @@ def contradictions(hand: Hand, figure: int | None, verdicts: Iterable[Verdict]) 
     last = len(hand.history) - len(start.history) - 1
     for ply, (number, position, action) in enumerate(plays(hand)):
         after = None
+        maximise = None if value is None or _is_misere(position) else position.turn in counted
         if ply + 1 in wanted:
-            maximise = None if value is None or _is_misere(position) else position.turn in counted
             after = guess = _after(solver, position, action, counted, guess, maximise)
         v = judged.get((number, str(action)))
         if v is not None:
